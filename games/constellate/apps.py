@@ -1,0 +1,22 @@
+from django.apps import AppConfig
+
+
+class ConstellateConfig(AppConfig):
+    name = "games.constellate"
+    label = "constellate"
+    verbose_name = "Constellate"
+
+    def ready(self) -> None:
+        from games.registry import GameType, register
+
+        from . import rules
+
+        register(
+            GameType(
+                kind="constellate",
+                title="Constellate",
+                initial=rules.State,
+                evolve=rules.evolve,
+                event_types=rules.EVENT_TYPES,
+            )
+        )

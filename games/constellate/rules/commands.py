@@ -1,0 +1,78 @@
+"""What a player (or the clock) asks for, and how a refusal reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .model import Crew, Key
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Deal a sky. The server draws the pictures, the key and the first crew (S5)."""
+
+    players: int
+    sky: tuple[str, ...]
+    key: tuple[Key, ...]
+    first_crew: Crew
+    step_seconds: int | None = None
+
+
+@dataclass(frozen=True)
+class Name:
+    """T2: a Stargazer names a constellation: one word and a number."""
+
+    seat: int
+    word: str
+    number: int
+    version: int
+
+
+@dataclass(frozen=True)
+class TouchCard:
+    """T7: a Spotter touches a dark card, against the version of the game they saw.
+
+    ``comet_order`` is a shuffle of the card indexes drawn by the server: if the card is the
+    comet, the rival crew's first dark stars in that order are the ones it lights (V2).
+    """
+
+    seat: int
+    card: int
+    version: int
+    comet_order: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stop:
+    """T10: the Spotters stop after at least one touch."""
+
+    seat: int
+    version: int
+
+
+@dataclass(frozen=True)
+class Expire:
+    """C2/C3: the clock ran out on the step that started at version ``step``."""
+
+    step: int
+
+
+Command = Deal | Name | TouchCard | Stop | Expire
+
+
+class Problem(StrEnum):
+    """The kind of refusal, for the edges to pick a status code."""
+
+    FORBIDDEN = "forbidden"  # not your seat, not your role, not your crew's turn
+    CONFLICT = "conflict"  # wrong step, stale version, game over, time is up
+    INVALID = "invalid"  # a value out of range or malformed
+    WORD = "word"  # the clue check refused the word (T3)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A command that breaks a rule: nothing happens, and here is why, for a person."""
+
+    reason: str
+    problem: Problem = Problem.INVALID

@@ -1,0 +1,153 @@
+"""How each event changes the state: one small function per event, and the fold."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import singledispatch
+
+from .events import (
+    CardTouched,
+    CometLit,
+    ConstellationTaken,
+    GameEnded,
+    NamingStarted,
+    SkyDealt,
+    SpottingStopped,
+    TurnEnded,
+)
+from .model import Constellation, Mode, State, Step, Touch, TurnEnd
+
+
+def evolve(state: State, event: object) -> State:
+    """The state after one more event; the version counts events."""
+    return _apply(event, replace(state, version=state.version + 1))
+
+
+def fold(events: Iterable[object], state: State | None = None) -> State:
+    state = state or State()
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+@singledispatch
+def _apply(event: object, state: State) -> State:
+    raise TypeError(f"not a Constellate event: {event!r}")
+
+
+@_apply.register
+def _(event: SkyDealt, state: State) -> State:
+    return replace(
+        state,
+        mode=event.mode,
+        players=event.players,
+        sky=event.sky,
+        key=event.key,
+        first_crew=event.first_crew,
+        crew=event.first_crew,
+        step=Step.NAMING,
+        step_started=state.version,
+        step_seconds=event.step_seconds,
+        deadline=event.deadline,
+    )
+
+
+@_apply.register
+def _(event: ConstellationTaken, state: State) -> State:
+    constellation = Constellation(
+        number=len(state.constellations) + 1,
+        crew=event.crew,
+        seat=event.seat,
+        word=event.word,
+        count=event.count,
+        allowance=event.allowance,
+        version=state.version,
+    )
+    return replace(
+        state,
+        step=Step.SPOTTING,
+        step_started=state.version,
+        deadline=event.deadline,
+        touches_left=event.allowance,
+        touches_made=0,
+        banks=state.banks - {event.crew},  # T6: taking a constellation spends the bank
+        missed_naming=state.missed_naming - {event.crew},  # C4: the count is cleared
+        hours=state.hours - 1 if state.mode is Mode.BEFORE_DAWN else state.hours,  # D2
+        constellations=(*state.constellations, constellation),
+    )
+
+
+def _amend_current(state: State, **changes: object) -> tuple[Constellation, ...]:
+    *done, current = state.constellations
+    return (*done, replace(current, **changes))
+
+
+@_apply.register
+def _(event: CardTouched, state: State) -> State:
+    touches = (*state.constellations[-1].touches, Touch(event.card, event.seat))
+    return replace(
+        state,
+        lit=state.lit | {event.card},
+        touches_left=state.touches_left - 1,
+        touches_made=state.touches_made + 1,
+        constellations=_amend_current(state, touches=touches),
+    )
+
+
+@_apply.register
+def _(event: CometLit, state: State) -> State:
+    return replace(
+        state,
+        lit=state.lit | set(event.cards),
+        constellations=_amend_current(state, comet_lit=event.cards),
+    )
+
+
+@_apply.register
+def _(event: SpottingStopped, state: State) -> State:
+    return state
+
+
+@_apply.register
+def _(event: TurnEnded, state: State) -> State:
+    constellations = state.constellations
+    if event.reason is not TurnEnd.NAMING_EXPIRED:
+        constellations = _amend_current(state, ended_by=event.reason)
+    missed = state.missed_naming
+    if event.reason is TurnEnd.NAMING_EXPIRED:
+        missed = missed | {event.crew}
+    banks = state.banks | {event.crew} if event.banked else state.banks
+    return replace(
+        state,
+        constellations=constellations,
+        missed_naming=missed,
+        banks=banks,
+        hours=state.hours - event.hours_spent,
+        touches_left=0,
+        deadline=None,
+    )
+
+
+@_apply.register
+def _(event: NamingStarted, state: State) -> State:
+    return replace(
+        state,
+        crew=event.crew,
+        step=Step.NAMING,
+        step_started=state.version,
+        deadline=event.deadline,
+        touches_made=0,
+    )
+
+
+@_apply.register
+def _(event: GameEnded, state: State) -> State:
+    return replace(
+        state,
+        step=Step.ENDED,
+        deadline=None,
+        touches_left=0,
+        winner=event.winner,
+        finish=event.finish,
+    )

@@ -1,0 +1,4 @@
+
+app_name = "constellate"
+
+urlpatterns: list = []

@@ -1,0 +1,58 @@
+"""One command runs it all: daphne serving the ASGI app, and the django-q2 cluster that
+runs the step clocks. Ctrl-C (or SIGTERM) stops both."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Serve Constellate (daphne) and run its clock (django-q2 cluster) together."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--no-cluster", action="store_true", help="serve only")
+
+    def handle(self, *args: Any, host: str, port: int, no_cluster: bool, **options: Any) -> None:
+        python = sys.executable
+        commands = [[python, "-m", "daphne", "-b", host, "-p", str(port), "config.asgi:application"]]
+        if not no_cluster:
+            commands.append([python, "manage.py", "qcluster"])
+        children = [subprocess.Popen(c) for c in commands]
+        self.stdout.write(f"Constellate is up at http://{host}:{port}/  (Ctrl-C stops it)")
+        stopping = False
+
+        def stop(*_: object) -> None:
+            nonlocal stopping
+            stopping = True
+
+        signal.signal(signal.SIGTERM, stop)
+        try:
+            while not stopping and all(c.poll() is None for c in children):
+                time.sleep(0.2)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            _stop_all(children)
+        failed = [c.returncode for c in children if c.returncode not in (0, None, -15, -2)]
+        if failed and not stopping:
+            raise SystemExit(1)
+
+
+def _stop_all(children: list[subprocess.Popen]) -> None:
+    for child in children:
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    for child in children:
+        try:
+            child.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            child.kill()

@@ -1,0 +1,46 @@
+"""The games the platform hosts. A game plugs in by registering its pure rules here:
+how to start from nothing, how an event changes the state, and how its events are stored.
+The event store, lobby, realtime push and clock work through this and nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .codec import EventCodec
+
+
+@dataclass(frozen=True)
+class GameType:
+    kind: str  # stored on Game.kind, e.g. "constellate"
+    title: str
+    initial: Callable[[], Any]  # the state before any event
+    evolve: Callable[[Any, object], Any]  # (state, event) -> state
+    event_types: Iterable[type] = ()
+    codec: EventCodec = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "codec", EventCodec(self.event_types))
+
+    def fold(self, events: Iterable[object], state: Any = None) -> Any:
+        state = self.initial() if state is None else state
+        for event in events:
+            state = self.evolve(state, event)
+        return state
+
+
+_registry: dict[str, GameType] = {}
+
+
+def register(game_type: GameType) -> GameType:
+    _registry[game_type.kind] = game_type
+    return game_type
+
+
+def game_type(kind: str) -> GameType:
+    return _registry[kind]
+
+
+def all_game_types() -> list[GameType]:
+    return list(_registry.values())

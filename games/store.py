@@ -1,0 +1,167 @@
+"""Appending and reading events. Appends are serialized per game: the game row is locked
+(``select_for_update``; on SQLite the IMMEDIATE transaction holds the write lock) and its
+version moves by a conditional UPDATE, so two writers can never land the same version; the
+unique (game, seq) constraint is the last line of defence."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import Signal
+from django.utils import timezone
+
+from .models import Event, Game
+from .registry import GameType, game_type
+
+# Sent after the transaction that appended events commits:
+# sender=kind, game_id, state (after), events (the new ones), first_version (of the first).
+events_appended = Signal()
+
+
+class VersionConflict(Exception):
+    """Another append landed first: the caller's state is stale."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    game: Game
+    state: Any
+
+
+def create_game(kind: str) -> Game:
+    game_type(kind)  # unknown kinds fail here, not later
+    return Game.objects.create(kind=kind)
+
+
+def append(
+    game: Game,
+    events: Sequence[object],
+    *,
+    expected_version: int,
+    actor_seat: int | None = None,
+    now: datetime | None = None,
+) -> int:
+    """Append events at ``expected_version``; return the new version. Must run inside
+    ``transaction.atomic``. Raises VersionConflict when the game moved on."""
+    if not events:
+        return expected_version
+    codec = game_type(game.kind).codec
+    new_version = expected_version + len(events)
+    moved = Game.objects.filter(pk=game.pk, version=expected_version).update(
+        version=new_version, updated_at=now or timezone.now()
+    )
+    if moved != 1:
+        raise VersionConflict(f"game {game.pk} is no longer at version {expected_version}")
+    stamp = now or timezone.now()
+    rows = []
+    for offset, event in enumerate(events, start=1):
+        kind, payload = codec.encode(event)
+        rows.append(
+            Event(
+                game_id=game.pk,
+                seq=expected_version + offset,
+                kind=kind,
+                payload=payload,
+                actor_seat=actor_seat,
+                created_at=stamp,
+            )
+        )
+    Event.objects.bulk_create(rows)
+    game.version = new_version
+    return new_version
+
+
+def read_events(game: Game, *, after: int = 0, upto: int | None = None) -> list[object]:
+    codec = game_type(game.kind).codec
+    rows = Event.objects.filter(game_id=game.pk, seq__gt=after)
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    return [codec.decode(kind, payload) for kind, payload in rows.values_list("kind", "payload")]
+
+
+# -- the derived state cache ------------------------------------------------------------------
+# A fold of every event, kept per process and topped up with the events it has not seen.
+# It is an optimisation only: dropping it changes nothing but speed.
+
+_CACHE_SIZE = 512
+_cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def forget_cached_states() -> None:
+    with _cache_lock:
+        _cache.clear()
+
+
+def state_of(game: Game) -> Any:
+    """The game's state at ``game.version``, folded from its events."""
+    kind = game_type(game.kind)
+    with _cache_lock:
+        cached = _cache.get(game.pk)
+    if cached and cached[0] == game.version:
+        return cached[1]
+    if cached and cached[0] < game.version:
+        version, state = cached
+    else:
+        version, state = 0, kind.initial()
+    state = _fold_more(kind, game, version, state)
+    _remember(game.pk, game.version, state)
+    return state
+
+
+def _fold_more(kind: GameType, game: Game, version: int, state: Any) -> Any:
+    events = read_events(game, after=version, upto=game.version)
+    if version + len(events) != game.version:
+        raise RuntimeError(f"game {game.pk}: events have a gap before version {game.version}")
+    return kind.fold(events, state)
+
+
+def _remember(game_id: int, version: int, state: Any) -> None:
+    with _cache_lock:
+        _cache[game_id] = (version, state)
+        _cache.move_to_end(game_id)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def remember_state(game: Game, state: Any) -> None:
+    """After a successful append, the caller already holds the new state: keep it once the
+    transaction commits (a rolled-back append must never be remembered)."""
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: _remember(game_id, version, state))
+
+
+def lock(game_id: int) -> Game:
+    """Inside ``transaction.atomic``: the game row, locked for this transaction."""
+    return Game.objects.select_for_update().get(pk=game_id)
+
+
+def replay(game: Game) -> list[Any]:
+    """Every state the game went through, version 0 to now, folded from the events."""
+    kind = game_type(game.kind)
+    states = [kind.initial()]
+    for event in read_events(game):
+        states.append(kind.evolve(states[-1], event))
+    return states
+
+
+def after_commit(game: Game, state: Any, events: Sequence[object], first_version: int) -> None:
+    """Tell the realtime layer (and anyone else) once the append is durable."""
+    events = list(events)
+
+    def send() -> None:
+        events_appended.send(
+            sender=game.kind,
+            game_id=game.pk,
+            state=state,
+            events=events,
+            first_version=first_version,
+        )
+
+    transaction.on_commit(send)
