@@ -1,0 +1,166 @@
+"""The event store: append-only rows, gap-free versions, serialized appends, the fold."""
+
+import random
+import threading
+
+import pytest
+from django.db import IntegrityError, connections, transaction
+
+from games import store
+from games.constellate import services
+from games.constellate.rules import Name, Refusal, State, TouchCard
+from games.models import Event, Game
+from tests.support.games import legal_commands
+
+
+def _game(players=4, step_seconds=None, seed=7):
+    game, outcome = services.start_game(
+        players=players, step_seconds=step_seconds, rng=random.Random(seed)
+    )
+    return game, outcome.state
+
+
+@pytest.mark.django_db
+def test_it_stores_the_deal_as_the_first_event_with_its_random_draw():
+    game, state = _game()
+    (row,) = Event.objects.filter(game=game)
+    assert (row.seq, row.kind) == (1, "SkyDealt")
+    assert row.payload["sky"] == list(state.sky)
+    assert row.payload["first_crew"] == state.first_crew.value
+    assert sorted(row.payload["key"]) == sorted(k.value for k in state.key)
+
+
+@pytest.mark.django_db
+def test_a_refusal_appends_nothing():
+    game, state = _game()
+    before = list(Event.objects.filter(game=game).values_list("seq", "kind", "payload"))
+    for command in (
+        Name(seat=3, word="ocean", number=1, version=state.version),  # a Spotter naming
+        Name(seat=1, word="ocean", number=0, version=state.version),  # number 0
+        Name(seat=1, word="x1", number=1, version=state.version),  # not a word
+        TouchCard(seat=3, card=0, version=state.version),  # touching while naming
+        Name(seat=1, word="ocean", number=1, version=state.version + 5),  # stale
+    ):
+        outcome = services.act(game.pk, command)
+        assert isinstance(outcome.refusal, Refusal) and outcome.refusal.reason
+        assert outcome.events == []
+    after = list(Event.objects.filter(game=game).values_list("seq", "kind", "payload"))
+    assert after == before
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+@pytest.mark.django_db
+def test_versions_have_no_gaps_and_the_fold_from_storage_equals_the_live_state():
+    game, state = _game(players=5, step_seconds=60)
+    rng = random.Random(3)
+    live_states = [state]
+    now = state.deadline
+    for _ in range(60):
+        if state.ended:
+            break
+        command = rng.choice(legal_commands(state, rng))
+        now = (state.deadline if hasattr(command, "step") else now) or now
+        outcome = services.act(game.pk, command, now=now)
+        assert outcome.ok, outcome.refusal
+        state = outcome.state
+        live_states.append(state)
+    seqs = list(Event.objects.filter(game=game).values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+    game.refresh_from_db()
+    assert game.version == len(seqs) == state.version
+    store.forget_cached_states()
+    assert store.state_of(game) == state
+    replayed = store.replay(game)
+    assert [s for s in replayed if s.version in {x.version for x in live_states}] == live_states
+
+
+@pytest.mark.django_db
+def test_a_stale_append_is_a_version_conflict_and_lands_nothing():
+    game, state = _game()
+    with pytest.raises(store.VersionConflict), transaction.atomic():
+        store.append(game, [object()], expected_version=0)
+    assert Event.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_unique_game_and_seq_constraint_is_the_last_line_of_defence():
+    game, _ = _game()
+    row = Event.objects.get(game=game, seq=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Event.objects.create(
+            game=game, seq=1, kind=row.kind, payload=row.payload, created_at=row.created_at
+        )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_racing_touches_land_exactly_one_event_T7():
+    """Two Spotters touch at the same moment, on separate connections: one lands."""
+    game, state = _game(players=6)
+    gazer = 1 if state.crew.value == "gold" else 2
+    state = services.act(game.pk, Name(gazer, "ocean", 2, state.version)).state
+    spotters = [n for n in range(3, 7) if state.seat(n).crew is state.crew]
+    dark = [i for i in range(24) if i not in state.lit]
+    barrier = threading.Barrier(2)
+    results: list = []
+
+    def touch(seat, card):
+        try:
+            barrier.wait()
+            results.append(services.act(game.pk, TouchCard(seat, card, state.version)))
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=touch, args=(spotters[0], dark[0])),
+        threading.Thread(target=touch, args=(spotters[1], dark[1])),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    landed = [r for r in results if r.ok]
+    refused = [r for r in results if not r.ok]
+    assert len(landed) == 1 and len(refused) == 1
+    assert "changed a moment ago" in refused[0].refusal.reason
+    touches = Event.objects.filter(game=game, kind="CardTouched").count()
+    assert touches == 1
+    seqs = list(Event.objects.filter(game=game).values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_racing_raw_appends_at_the_same_version_cannot_both_land():
+    game, state = _game()
+    from games.constellate.rules import SpottingStopped
+
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def append():
+        try:
+            seen = Game.objects.get(pk=game.pk)  # both writers saw version 1
+            barrier.wait(timeout=5)
+            with transaction.atomic():
+                store.append(seen, [SpottingStopped(seat=3)], expected_version=seen.version)
+            outcomes.append("landed")
+        except (store.VersionConflict, IntegrityError):
+            outcomes.append("conflict")
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=append) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["conflict", "landed"]
+    assert Event.objects.filter(game=game).count() == 2
+    game.refresh_from_db()
+    assert game.version == 2
+
+
+@pytest.mark.django_db
+def test_a_new_game_state_starts_empty():
+    game = store.create_game("constellate")
+    assert store.state_of(game) == State()
