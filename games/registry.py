@@ -18,6 +18,10 @@ class GameType:
     initial: Callable[[], Any]  # the state before any event
     evolve: Callable[[Any, object], Any]  # (state, event) -> state
     event_types: Iterable[type] = ()
+    # The clock: the current step and its deadline (None when no clock runs), and how to
+    # expire that step in a game (a no-op, refused, when the step is already over).
+    clock: Callable[[Any], tuple[int, Any] | None] = lambda state: None
+    expire: Callable[[int, int], Any] | None = None
     codec: EventCodec = field(init=False)
 
     def __post_init__(self) -> None:

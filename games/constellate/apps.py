@@ -9,7 +9,7 @@ class ConstellateConfig(AppConfig):
     def ready(self) -> None:
         from games.registry import GameType, register
 
-        from . import rules
+        from . import rules, services
 
         register(
             GameType(
@@ -18,5 +18,7 @@ class ConstellateConfig(AppConfig):
                 initial=rules.State,
                 evolve=rules.evolve,
                 event_types=rules.EVENT_TYPES,
+                clock=services.clock,
+                expire=services.expire,
             )
         )

@@ -86,6 +86,19 @@ def act(game_id: int, command: rules.Command, *, now: datetime | None = None) ->
         return _run(game, command, now or timezone.now())
 
 
+def expire(game_id: int, step: int, *, now: datetime | None = None) -> Outcome:
+    """The clock ran out on ``step`` (C2/C3). Refused, changing nothing, if that step is
+    over or still has time: a late or duplicate job does nothing."""
+    return act(game_id, rules.Expire(step=step), now=now)
+
+
+def clock(state: rules.State) -> tuple[int, datetime] | None:
+    """The step now running and its deadline, for the scheduler (None: no clock runs)."""
+    if state.ended or state.deadline is None:
+        return None
+    return state.step_started, state.deadline
+
+
 def current(game: Game | int, *, now: datetime | None = None) -> rules.State:
     """The game's state as it stands, any due expiry applied first (C6: a page load after
     the deadline shows the expired step)."""
@@ -106,7 +119,9 @@ def _settle(game: Game, state: rules.State, now: datetime) -> tuple[rules.State,
 
 
 def _run(game: Game, command: rules.Command, now: datetime) -> Outcome:
-    state, expired = _settle(game, store.state_of(game), now)
+    state, expired = store.state_of(game), []
+    if not isinstance(command, rules.Expire):  # the clock's own command expires itself
+        state, expired = _settle(game, state, now)
     decision = rules.decide(state, command, now, check_word=_lazy_word_check(state))
     if isinstance(decision, rules.Refusal):
         return Outcome(state=state, expired=expired, refusal=decision)

@@ -2,6 +2,7 @@
 
 import random
 import threading
+from datetime import timedelta
 
 import pytest
 from django.db import IntegrityError, connections, transaction
@@ -10,7 +11,7 @@ from games import store
 from games.constellate import services
 from games.constellate.rules import Name, Refusal, State, TouchCard
 from games.models import Event, Game
-from tests.support.games import legal_commands
+from tests.support.games import legal_commands, when
 
 
 def _game(players=4, step_seconds=None, seed=7):
@@ -55,12 +56,12 @@ def test_versions_have_no_gaps_and_the_fold_from_storage_equals_the_live_state()
     game, state = _game(players=5, step_seconds=60)
     rng = random.Random(3)
     live_states = [state]
-    now = state.deadline
+    now = state.deadline - timedelta(seconds=59)
     for _ in range(60):
         if state.ended:
             break
         command = rng.choice(legal_commands(state, rng))
-        now = (state.deadline if hasattr(command, "step") else now) or now
+        now = when(state, command, now)
         outcome = services.act(game.pk, command, now=now)
         assert outcome.ok, outcome.refusal
         state = outcome.state

@@ -200,7 +200,9 @@ def _spotter_now(state: State, number: int) -> Refusal | None:
 
 
 def _ready_to_spot(state: State, seat: int, version: int, now: datetime) -> Refusal | None:
-    return _in_play(state, now) or _spotter_now(state, seat) or _current(state, version)
+    # T7: a touch against a stale version is refused as stale before anything else, since
+    # the turn it was aimed at may have ended; the player's view refreshes.
+    return _in_play(state, now) or _current(state, version) or _spotter_now(state, seat)
 
 
 def _touch(state: State, command: TouchCard, now: datetime) -> Decision:
