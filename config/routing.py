@@ -1,3 +1,7 @@
 from django.urls import path
 
-websocket_urlpatterns: list = []
+from lobby.consumers import RoomConsumer
+
+websocket_urlpatterns = [
+    path("ws/r/<str:code>/", RoomConsumer.as_asgi()),
+]

@@ -22,6 +22,9 @@ class GameType:
     # expire that step in a game (a no-op, refused, when the step is already over).
     clock: Callable[[Any], tuple[int, Any] | None] = lambda state: None
     expire: Callable[[int, int], Any] | None = None
+    # How the game is shown: a module or object with audiences(state), audience_of(state,
+    # seat), render_board(state, audience, names, code, oob=) and current(game_id).
+    screens: Any = None
     codec: EventCodec = field(init=False)
 
     def __post_init__(self) -> None:

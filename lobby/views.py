@@ -1,6 +1,193 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""The lobby's pages and forms: parse, call one lobby service, render."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import segno
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_POST
+
+from games.registry import game_type
+
+from . import realtime, services
+from .models import Match, Player, Room
+
+IDENTITY = "identity"
+
+
+@dataclass
+class RoomContext:
+    room: Room
+    identity: str | None
+    player: Player | None
+    names: dict[int, str]
+
+    @property
+    def is_host(self) -> bool:
+        return self.identity is not None and self.identity == self.room.host
+
+
+def identity_of(request: HttpRequest, *, create: bool = False) -> str | None:
+    identity = request.session.get(IDENTITY)
+    if identity is None and create:
+        identity = services.new_identity()
+        request.session[IDENTITY] = identity
+    return identity
+
+
+def room_context(request: HttpRequest, code: str) -> RoomContext:
+    room = Room.objects.select_related("game").filter(code=code[:32]).first()
+    if room is None:
+        raise Http404("No room has that link.")
+    return context_for(room, identity_of(request))
+
+
+def context_for(room: Room, identity: str | None) -> RoomContext:
+    player = services.player_in(room, identity)
+    match = Match.objects.filter(game_id=room.game_id).first() if room.game_id else None
+    return RoomContext(room, identity, player, match.names() if match else {})
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "lobby/home.html")
+
+
+@require_POST
+def create_room(request: HttpRequest) -> HttpResponse:
+    room = services.create_room(identity_of(request, create=True))
+    return redirect("lobby:room", code=room.code)
+
+
+def room(request: HttpRequest, code: str) -> HttpResponse:
+    ctx = room_context(request, code)
+    return render(request, "lobby/room.html", page_context(request, ctx))
+
+
+def page_context(request: HttpRequest, ctx: RoomContext) -> dict:
+    link = request.build_absolute_uri(f"/r/{ctx.room.code}/")
+    return {
+        **lobby_context(ctx),
+        "link": link,
+        "qr": segno.make(link, error="m").svg_inline(scale=4, dark="#0d1326", light="#ffffff"),
+        "board_html": board_html(ctx)[0],
+    }
+
+
+def lobby_context(ctx: RoomContext) -> dict:
+    room = ctx.room
+    seated = services.seated(room)
+    count = max(len(seated), 2)
+    seats = [
+        {
+            "number": n,
+            "label": services.seat_label(count, n),
+            "player": seated.get(n),
+            "mine": ctx.player is not None and ctx.player.seat == n,
+        }
+        for n in range(1, services.MAX_SEATS + 1)
+    ]
+    return {
+        "room": room,
+        "player": ctx.player,
+        "is_host": ctx.is_host,
+        "seats": seats,
+        "mode": services.mode_label(len(seated)) if len(seated) >= 2 else "",
+        "blocker": services.start_blocker(room),
+        "running": services.game_running(room),
+        "ended": room.game is not None and room.game.ended_at is not None,
+        "step_choices": [("off", "Off"), ("60", "60 s"), ("90", "90 s"), ("120", "120 s")],
+        "step_value": str(room.step_seconds) if room.step_seconds else "off",
+        "spectators": room.players.filter(seat=None).count(),
+    }
+
+
+def board_html(ctx: RoomContext, *, oob: bool = False) -> tuple[str, str]:
+    """The game's board for this viewer, and the viewer's audience ("" with no game)."""
+    if ctx.room.game_id is None:
+        return "", ""
+    screens = game_type(ctx.room.game.kind).screens
+    state = screens.current(ctx.room.game_id)
+    seat = ctx.player.seat if ctx.player else None
+    audience = screens.audience_of(state, seat)
+    return screens.render_board(state, audience, ctx.names, ctx.room.code, oob=oob), audience
+
+
+def render_lobby(ctx: RoomContext, *, oob: bool = False) -> str:
+    return render_to_string("lobby/room.html#lobby", {**lobby_context(ctx), "oob": oob})
+
+
+def _lobby_response(ctx: RoomContext, message: str = "", status: int = 200) -> HttpResponse:
+    html = render_lobby(ctx, oob=True) + render_to_string(
+        "lobby/room.html#lobby-notice", {"message": message}
+    )
+    return HttpResponse(html, status=status)
+
+
+def _lobby_action(action):  # type: ignore[no-untyped-def]
+    @require_POST
+    def view(request: HttpRequest, code: str) -> HttpResponse:
+        ctx = room_context(request, code)
+        try:
+            action(request, ctx)
+        except services.LobbyRefusal as refusal:
+            return _lobby_response(ctx, refusal.message, refusal.status)
+        ctx = room_context(request, code)
+        realtime.lobby_changed(ctx.room)
+        response = _lobby_response(ctx)
+        if request.headers.get("HX-Request") is None:
+            return redirect("lobby:room", code=code)
+        return response
+
+    return view
+
+
+def _seat_number(request: HttpRequest) -> int:
+    raw = request.POST.get("seat", "")
+    if not raw.isdigit() or len(raw) > 2:
+        raise services.LobbyRefusal("Choose a seat from 1 to 8.")
+    return int(raw)
+
+
+def _need_player(ctx: RoomContext) -> Player:
+    if ctx.player is None:
+        raise services.LobbyRefusal("Pick a name first.", 403)
+    return ctx.player
+
+
+def _join(request: HttpRequest, ctx: RoomContext) -> None:
+    services.join(ctx.room, identity_of(request, create=True), request.POST.get("name", "")[:200])
+
+
+def _sit(request: HttpRequest, ctx: RoomContext) -> None:
+    services.take_seat(ctx.room, _need_player(ctx), _seat_number(request))
+
+
+def _stand(request: HttpRequest, ctx: RoomContext) -> None:
+    services.leave_seat(_need_player(ctx))
+
+
+def _free(request: HttpRequest, ctx: RoomContext) -> None:
+    services.free_seat(ctx.room, ctx.identity, _seat_number(request))
+
+
+def _clock(request: HttpRequest, ctx: RoomContext) -> None:
+    raw = request.POST.get("step", "")
+    lengths = {"off": None, "60": 60, "90": 90, "120": 120}
+    if raw not in lengths:
+        raise services.LobbyRefusal("The clock is off, 60, 90 or 120 seconds.")
+    services.set_clock(ctx.room, ctx.identity, lengths[raw])
+
+
+def _start(request: HttpRequest, ctx: RoomContext) -> None:
+    services.start(ctx.room, ctx.identity)
+
+
+join = _lobby_action(_join)
+sit = _lobby_action(_sit)
+stand = _lobby_action(_stand)
+free = _lobby_action(_free)
+clock = _lobby_action(_clock)
+start = _lobby_action(_start)

@@ -9,7 +9,7 @@ class ConstellateConfig(AppConfig):
     def ready(self) -> None:
         from games.registry import GameType, register
 
-        from . import rules, services
+        from . import rules, screens, services
 
         register(
             GameType(
@@ -20,5 +20,6 @@ class ConstellateConfig(AppConfig):
                 event_types=rules.EVENT_TYPES,
                 clock=services.clock,
                 expire=services.expire,
+                screens=screens,
             )
         )

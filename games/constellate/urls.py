@@ -1,4 +1,12 @@
+from django.urls import path
+
+from . import views
 
 app_name = "constellate"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("r/<str:code>/name", views.name, name="name"),
+    path("r/<str:code>/touch", views.touch, name="touch"),
+    path("r/<str:code>/stop", views.stop, name="stop"),
+    path("r/<str:code>/tick", views.tick, name="tick"),
+]

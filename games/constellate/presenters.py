@@ -1,0 +1,230 @@
+"""What a template receives: the board as one audience may see it, built from the seat's
+view (K4). Templates never see the rule state, so they cannot show what is not here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.templatetags.static import static
+from django.utils import timezone
+
+from . import rules
+from .deck import picture
+
+KEY_LABELS = {
+    rules.Key.GOLD: "Gold star",
+    rules.Key.TEAL: "Teal star",
+    rules.Key.HAZE: "Haze",
+    rules.Key.CLOUD: "Cloud",
+    rules.Key.COMET: "Comet",
+}
+KEY_SYMBOLS = {  # a shape for each kind, so colour is never the only clue
+    rules.Key.GOLD: "★",
+    rules.Key.TEAL: "◆",
+    rules.Key.HAZE: "≋",
+    rules.Key.CLOUD: "☁",
+    rules.Key.COMET: "☄",
+}
+TURN_ENDS = {
+    rules.TurnEnd.HAZE: "haze ended the turn",
+    rules.TurnEnd.CLOUD: "a cloud ended the turn (an extra hour)",
+    rules.TurnEnd.COMET: "the comet ended the turn",
+    rules.TurnEnd.RIVAL_STAR: "a rival star ended the turn",
+    rules.TurnEnd.ALLOWANCE_USED: "every touch used",
+    rules.TurnEnd.STOPPED: "stopped, one touch banked",
+    rules.TurnEnd.NAMING_EXPIRED: "time ran out for the word",
+    rules.TurnEnd.SPOTTING_EXPIRED: "time ran out for spotting",
+}
+PUBLIC = "public"
+
+
+def audience_of(state: rules.State, seat: int | None) -> str:
+    """Who this viewer is for pushes: a Stargazer or a Spotter of a crew, or the public."""
+    place = state.seat(seat) if seat is not None and state.dealt else None
+    if place is None:
+        return PUBLIC
+    return f"{'stargazer' if place.stargazer else 'spotter'}-{place.crew.value}"
+
+
+def audiences(state: rules.State) -> list[str]:
+    seats = {audience_of(state, n) for n in range(1, state.players + 1)}
+    return [PUBLIC, *sorted(seats)]
+
+
+@dataclass(frozen=True)
+class CardPresenter:
+    index: int
+    name: str
+    asset: str
+    lit: bool
+    key: str | None  # only where this audience may see it
+    key_label: str
+    symbol: str
+    touchable: bool
+
+
+@dataclass(frozen=True)
+class TouchLine:
+    name: str
+    key: str
+    key_label: str
+    who: str
+
+
+@dataclass(frozen=True)
+class LogLine:
+    number: int
+    crew: str
+    word: str
+    count: int
+    giver: str
+    touches: tuple[TouchLine, ...]
+    comet: tuple[str, ...]
+    ended: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Board:
+    code: str
+    audience: str
+    version: int
+    mode: str
+    rivalry: bool
+    crew: str
+    crew_title: str
+    step: str
+    cards: tuple[CardPresenter, ...]
+    sees_key: bool
+    word: str | None
+    count: int
+    touches_left: int
+    bank_in_play: bool
+    banks: tuple[str, ...]
+    dark_stars: tuple[tuple[str, int], ...]
+    hours: int
+    can_name: bool
+    can_touch: bool
+    can_stop: bool
+    numbers: tuple[int, ...]
+    log: tuple[LogLine, ...]
+    ended: bool
+    result: str
+    deadline: str | None
+    server_now: str
+    step_seconds: int | None
+    turn_text: str
+
+
+def present(
+    state: rules.State, audience: str, names: dict[int, str], code: str, now: datetime | None = None
+) -> Board:
+    role, _, crew = audience.partition("-")
+    view = rules.view_for(state, _stand_in(state, audience))
+    active = state.crew.value
+    spotting = state.step is rules.Step.SPOTTING
+    can_touch = role == "spotter" and crew == active and spotting
+    return Board(
+        code=code,
+        audience=audience,
+        version=view.version,
+        mode="Rivalry" if view.mode is rules.Mode.RIVALRY else "Before Dawn",
+        rivalry=view.mode is rules.Mode.RIVALRY,
+        crew=active,
+        crew_title=state.crew.title,
+        step=view.step.value,
+        cards=tuple(_card(c, can_touch) for c in view.cards),
+        sees_key=view.sees_key,
+        word=view.current.word if view.current else None,
+        count=view.current.count if view.current else 0,
+        touches_left=view.touches_left,
+        bank_in_play=view.bank_in_play,
+        banks=tuple(c.value for c in view.banks),
+        dark_stars=tuple((c.value, n) for c, n in view.dark_stars.items()),
+        hours=view.hours,
+        can_name=role == "stargazer" and crew == active and view.step is rules.Step.NAMING,
+        can_touch=can_touch,
+        can_stop=can_touch and view.touches_made > 0,
+        numbers=tuple(range(1, view.dark_stars.get(state.crew, 0) + 1)),
+        log=tuple(_log_line(c, view, names) for c in reversed(view.constellations)),
+        ended=state.ended,
+        result=_result(state),
+        deadline=view.deadline.isoformat() if view.deadline else None,
+        server_now=(now or timezone.now()).isoformat(),
+        step_seconds=view.step_seconds,
+        turn_text=_turn_text(state, names),
+    )
+
+
+def _stand_in(state: rules.State, audience: str) -> int | None:
+    """A seat that sees what this audience sees: a Stargazer's for the key, else none."""
+    if audience.startswith("stargazer"):
+        return 1 if audience.endswith("gold") else 2
+    return None
+
+
+def _card(card: rules.CardView, can_touch: bool) -> CardPresenter:
+    pic = picture(card.picture)
+    return CardPresenter(
+        index=card.index,
+        name=pic.name,
+        asset=static(pic.asset),
+        lit=card.lit,
+        key=card.key.value if card.key else None,
+        key_label=KEY_LABELS[card.key] if card.key else "",
+        symbol=KEY_SYMBOLS[card.key] if card.key else "",
+        touchable=can_touch and not card.lit,
+    )
+
+
+def _log_line(c: rules.Constellation, view: rules.SeatView, names: dict[int, str]) -> LogLine:
+    key_of = {card.index: card for card in view.cards}
+    touches = tuple(
+        TouchLine(
+            name=key_of[t.card].picture,
+            key=key_of[t.card].key.value if key_of[t.card].key else "",
+            key_label=KEY_LABELS[key_of[t.card].key] if key_of[t.card].key else "",
+            who=names.get(t.seat, f"Seat {t.seat}"),
+        )
+        for t in c.touches
+    )
+    return LogLine(
+        number=c.number,
+        crew=c.crew.value,
+        word=c.word,
+        count=c.count,
+        giver=names.get(c.seat, f"Seat {c.seat}"),
+        touches=touches,
+        comet=tuple(key_of[i].picture for i in c.comet_lit),
+        ended=TURN_ENDS[c.ended_by] if c.ended_by else "",
+        version=c.version,
+    )
+
+
+def _turn_text(state: rules.State, names: dict[int, str]) -> str:
+    if state.ended or not state.dealt:
+        return ""
+    crew = "The crew" if state.mode is rules.Mode.BEFORE_DAWN else f"{state.crew.title}"
+    gazer = 1 if state.crew is rules.Crew.GOLD else 2
+    if state.step is rules.Step.NAMING:
+        return f"{crew}: {names.get(gazer, 'the Stargazer')} is naming a constellation"
+    return f"{crew}: the Spotters are touching the sky"
+
+
+def _result(state: rules.State) -> str:
+    if not state.ended:
+        return ""
+    finish = state.finish
+    if finish is rules.Finish.DAWN:
+        return "Dawn broke with stars still dark: the crew loses."
+    winner = state.winner.title if state.winner else ""
+    if state.mode is rules.Mode.BEFORE_DAWN:
+        return "Every star is lit before dawn: the crew wins!"
+    why = {
+        rules.Finish.LAST_STAR: f"{winner} lit their last star.",
+        rules.Finish.GIFTED_STAR: f"{state.winner.rival.title} touched {winner}'s last star.",
+        rules.Finish.COMET: f"The comet lit {winner}'s last stars.",
+        rules.Finish.FORFEIT: f"{state.winner.rival.title} let the word's time run out twice.",
+    }[finish]
+    return f"{winner} wins! {why}"

@@ -1,0 +1,69 @@
+// Constellate's few lines of browser code: letter keys, copying the link, the countdown.
+// Everything else is server-rendered HTML swapped by htmx.
+(() => {
+  "use strict";
+  const word = () => document.getElementById("word");
+
+  function type(letter) {
+    const input = word();
+    if (input && input.value.length < 10) input.value += letter.toUpperCase();
+  }
+
+  function backspace() {
+    const input = word();
+    if (input) input.value = input.value.slice(0, -1);
+  }
+
+  document.addEventListener("click", (event) => {
+    const key = event.target.closest("[data-letter], [data-backspace]");
+    if (key) {
+      if (key.hasAttribute("data-backspace")) backspace();
+      else type(key.dataset.letter);
+      return;
+    }
+    const copy = event.target.closest("[data-copy]");
+    if (copy) {
+      const field = document.querySelector(copy.dataset.copy);
+      const done = () => { copy.textContent = "Copied!"; setTimeout(() => { copy.textContent = "Copy link"; }, 2000); };
+      if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(field.value).then(done);
+      else { field.select(); document.execCommand("copy"); done(); }
+    }
+  });
+
+  // A physical keyboard spells the word too, wherever the focus is (T2).
+  document.addEventListener("keydown", (event) => {
+    const input = word();
+    if (!input || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target === input || (target.tagName === "INPUT" && target.type === "text")) return;
+    if (/^[a-zA-Z]$/.test(event.key)) { type(event.key); event.preventDefault(); }
+    else if (event.key === "Backspace") { backspace(); event.preventDefault(); }
+  });
+
+  // The countdown: the server sends its deadline and its own "now", so a client clock
+  // that is off does not matter. At zero it asks the server to check (the server decides).
+  const offsets = new WeakMap();
+  function tick() {
+    const el = document.getElementById("countdown");
+    if (!el) return;
+    if (!offsets.has(el)) {
+      offsets.set(el, Date.parse(el.dataset.now) - Date.now());
+    }
+    const left = Date.parse(el.dataset.deadline) - (Date.now() + offsets.get(el));
+    const seconds = Math.max(0, Math.ceil(left / 1000));
+    const shown = el.querySelector(".countdown-seconds");
+    if (shown && shown.textContent !== String(seconds)) shown.textContent = String(seconds);
+    el.classList.toggle("urgent", seconds <= 10);
+    const announce = el.querySelector(".countdown-announce");
+    if (announce && [30, 10, 5].includes(seconds) && announce.dataset.said !== String(seconds)) {
+      announce.dataset.said = String(seconds);
+      announce.textContent = `${seconds} seconds left`;
+    }
+    if (left <= 0 && !el.dataset.asked && window.htmx) {
+      el.dataset.asked = "1";
+      window.htmx.ajax("POST", el.dataset.tick, { source: el, swap: "none" });
+    }
+  }
+  setInterval(tick, 250);
+  document.addEventListener("htmx:afterSettle", tick);
+})();

@@ -1,0 +1,75 @@
+"""One websocket per browser tab: it only pushes. It joins the room's group and the group
+of its audience; on (re)connect it sends the whole current view, so a browser that slept
+or lost its connection shows the board as it is now."""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import views
+from .models import Room
+from .realtime import audience_group, room_group
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    room_id: int | None = None
+    audience: str | None = None
+
+    async def connect(self) -> None:
+        code = self.scope["url_route"]["kwargs"]["code"]
+        snapshot = await self._snapshot(code)
+        if snapshot is None:
+            await self.close(code=4404)
+            return
+        self.room_id, audience, html = snapshot
+        await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
+        await self._join_audience(audience)
+        await self.accept()
+        await self.send(text_data=html)
+
+    async def disconnect(self, code: int) -> None:
+        if self.room_id is None:
+            return
+        await self.channel_layer.group_discard(room_group(self.room_id), self.channel_name)
+        if self.audience:
+            group = audience_group(self.room_id, self.audience)
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """The socket only pushes; anything a browser sends is ignored."""
+
+    async def board_push(self, event: dict) -> None:
+        await self.send(text_data=event["html"])
+
+    async def lobby_changed(self, event: dict) -> None:
+        snapshot = await self._snapshot(None)
+        if snapshot is None:
+            return
+        _, audience, html = snapshot
+        await self._join_audience(audience)
+        await self.send(text_data=html)
+
+    async def _join_audience(self, audience: str) -> None:
+        if audience == self.audience:
+            return
+        if self.audience:
+            old = audience_group(self.room_id, self.audience)
+            await self.channel_layer.group_discard(old, self.channel_name)
+        await self.channel_layer.group_add(
+            audience_group(self.room_id, audience), self.channel_name
+        )
+        self.audience = audience
+
+    @database_sync_to_async
+    def _snapshot(self, code: str | None) -> tuple[int, str, str] | None:
+        """The room, this socket's audience, and everything it shows, rendered now."""
+        query = Room.objects.select_related("game")
+        room = query.filter(code=code[:32]).first() if code else query.get(pk=self.room_id)
+        if room is None:
+            return None
+        session = self.scope.get("session")
+        identity = session.get(views.IDENTITY) if session is not None else None
+        ctx = views.context_for(room, identity)
+        board, audience = views.board_html(ctx, oob=True)
+        return room.pk, audience or "public", views.render_lobby(ctx, oob=True) + board

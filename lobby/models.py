@@ -1,0 +1,66 @@
+"""Rooms by link, the people in them, and the games they played."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models.functions import Lower
+
+from games.models import Game
+
+STEP_CHOICES = [(None, "Off"), (60, "60 s"), (90, "90 s"), (120, "120 s")]  # C1
+
+
+class Room(models.Model):
+    code = models.CharField(max_length=32, unique=True)  # the unguessable link
+    kind = models.CharField(max_length=40, default="constellate")
+    host = models.CharField(max_length=64)  # the creator's browser identity
+    step_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Player(models.Model):
+    """Someone in a room: a browser with a display name, sitting in a seat or watching."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="players")
+    identity = models.CharField(max_length=64)
+    name = models.CharField(max_length=24)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seat", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "identity"], name="one_player_per_browser"),
+            models.UniqueConstraint(
+                fields=["room", "seat"],
+                condition=models.Q(seat__isnull=False),
+                name="one_player_per_seat",
+            ),
+            models.UniqueConstraint("room", Lower("name"), name="unique_name_in_room"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Match(models.Model):
+    """A game played in a room, with who sat where when it started (for logs and flags)."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="match")
+    number = models.PositiveIntegerField()
+    seats = models.JSONField()  # {"1": "Alice", "2": "Bob", ...}
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["room", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "number"], name="match_number_per_room")
+        ]
+
+    def names(self) -> dict[int, str]:
+        return {int(k): v for k, v in self.seats.items()}

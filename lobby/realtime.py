@@ -1,0 +1,63 @@
+"""Pushing HTML to the browsers of a room over Channels.
+
+Game changes are rendered once per audience (a Stargazer or Spotter of a crew, or the
+public) and sent to that audience's group; lobby changes ask each socket to re-render its
+own lobby panel (they are rare, and the panel is personal: your seat, host buttons).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.dispatch import receiver
+
+from games.registry import game_type
+from games.store import events_appended
+
+from .models import Match, Room
+
+log = logging.getLogger(__name__)
+
+
+def room_group(room_id: int) -> str:
+    return f"room-{room_id}"
+
+
+def audience_group(room_id: int, audience: str) -> str:
+    return f"room-{room_id}-{audience}"
+
+
+def _send(group: str, message: dict) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:  # a push that fails must never undo or block the action
+        log.exception("push to %s failed", group)
+
+
+def lobby_changed(room: Room) -> None:
+    room_id = room.pk
+    transaction.on_commit(lambda: _send(room_group(room_id), {"type": "lobby.changed"}))
+
+
+@receiver(events_appended)
+def push_game(sender: str, game_id: int, state, events, first_version: int, **_) -> None:
+    room = Room.objects.filter(game_id=game_id).first()
+    if room is None:
+        return
+    screens = game_type(sender).screens
+    match = Match.objects.filter(game_id=game_id).first()
+    names = match.names() if match else {}
+    for audience in screens.audiences(state):
+        html = screens.render_board(state, audience, names, room.code, oob=True)
+        _send(
+            audience_group(room.pk, audience),
+            {"type": "board.push", "html": html, "version": state.version},
+        )
+    if state.ended:  # the lobby reopens for a rematch
+        _send(room_group(room.pk), {"type": "lobby.changed"})
