@@ -4,12 +4,17 @@ or lost its connection shows the board as it is now."""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from . import views
 from .models import Room
 from .realtime import audience_group, room_group
+
+SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -61,6 +66,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         )
         self.audience = audience
 
+    def _identity(self) -> str | None:
+        """Read afresh each time: the browser may have picked its name after connecting."""
+        session = self.scope.get("session")
+        key = session.session_key if session is not None else None
+        if not key:
+            return None
+        return SessionStore(session_key=key).get(views.IDENTITY)
+
     @database_sync_to_async
     def _snapshot(self, code: str | None) -> tuple[int, str, str] | None:
         """The room, this socket's audience, and everything it shows, rendered now."""
@@ -68,8 +81,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         room = query.filter(code=code[:32]).first() if code else query.get(pk=self.room_id)
         if room is None:
             return None
-        session = self.scope.get("session")
-        identity = session.get(views.IDENTITY) if session is not None else None
+        identity = self._identity()
         ctx = views.context_for(room, identity)
         board, audience = views.board_html(ctx, oob=True)
         return room.pk, audience or "public", views.render_lobby(ctx, oob=True) + board

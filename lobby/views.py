@@ -62,6 +62,7 @@ def create_room(request: HttpRequest) -> HttpResponse:
 
 
 def room(request: HttpRequest, code: str) -> HttpResponse:
+    identity_of(request, create=True)  # the websocket knows this browser from its first visit
     ctx = room_context(request, code)
     return render(request, "lobby/room.html", page_context(request, ctx))
 
