@@ -60,7 +60,8 @@ def clean_name(raw: str) -> str:
 def join(room: Room, identity: str, raw_name: str) -> Player:
     """Pick (or change) a display name in this room."""
     name = clean_name(raw_name)
-    taken = room.players.filter(name__iexact=name).exclude(identity=identity).exists()
+    others = room.players.exclude(identity=identity).values_list("name", flat=True)
+    taken = any(other.casefold() == name.casefold() for other in others)  # not ASCII-only
     if taken:
         raise LobbyRefusal(f"Someone here is already called {name}. Pick another name.", 409)
     try:

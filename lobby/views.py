@@ -147,7 +147,7 @@ def _lobby_action(action):  # type: ignore[no-untyped-def]
 
 def _seat_number(request: HttpRequest) -> int:
     raw = request.POST.get("seat", "")
-    if not raw.isdigit() or len(raw) > 2:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 2:
         raise services.LobbyRefusal("Choose a seat from 1 to 8.")
     return int(raw)
 

@@ -6,6 +6,7 @@ board for the actor's audience when something happened, a notice when it was ref
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
@@ -31,7 +32,7 @@ class BadInput(Exception):
 
 def _int(request: HttpRequest, field: str, low: int, high: int) -> int:
     raw = request.POST.get(field, "")
-    if not raw.strip().lstrip("-").isdigit() or len(raw) > 6:
+    if not re.fullmatch(r"\s*-?[0-9]+\s*", raw) or len(raw) > 6:  # ASCII digits only
         raise BadInput(f"Missing or malformed {field}.")
     value = int(raw)
     if not low <= value <= high:
