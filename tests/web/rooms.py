@@ -14,6 +14,8 @@ from django.http import HttpResponse
 from django.test import Client
 
 from games.constellate import services as constellate
+from games.constellate.deck import picture
+from games.constellate.presenters import KEY_SYMBOLS
 from games.constellate.rules import STAR_OF, Crew, Key, State, Step
 from games.models import Event
 from lobby.models import Room
@@ -218,3 +220,27 @@ def parse_cards(html: str) -> _Cards:
     parser.feed(html)
     parser.close()
     return parser
+
+
+EVERY_KEY_WORD = ("gold", "teal", "haze", "cloud", "comet", "star", *KEY_SYMBOLS.values())
+
+
+def dark_card_findings(html: str, state: State) -> list[str]:
+    """Where a dark card's key (or any key word) shows in this HTML; empty if nowhere."""
+    parsed = parse_cards(html)
+    found = []
+    for card in parsed.cards:
+        if card.index in state.lit:
+            continue
+        pic = picture(state.sky[card.index])
+        for text in card.strings():
+            plain = text.lower().replace(pic.asset.lower(), "").replace(pic.name, "")
+            for word in EVERY_KEY_WORD:
+                if word in plain:
+                    found.append(f"card {card.index} ({state.key[card.index]}): {text!r}")
+    for comment in parsed.comments:
+        found += [f"comment: {comment!r}" for w in EVERY_KEY_WORD if w in comment.lower()]
+    for hidden in parsed.hidden_inputs:
+        if set(hidden) - {"type", "name", "value"} or hidden.get("name") != "version":
+            found.append(f"hidden input: {hidden!r}")
+    return found

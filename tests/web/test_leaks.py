@@ -22,47 +22,15 @@ from django.test import Client
 
 from games import store
 from games.constellate import screens
-from games.constellate.deck import picture
 from games.constellate.presenters import KEY_SYMBOLS, PUBLIC
 from games.constellate.rules import Key, Mode, State, TurnEnd
 from lobby import realtime
 from lobby.models import Match
-from tests.web.rooms import Table, page, parse_cards, post, seat_table
+from tests.web.rooms import Table, dark_card_findings, page, parse_cards, post, seat_table
 
 pytestmark = pytest.mark.django_db
 
-KEY_WORDS = {
-    Key.GOLD: ("gold",),
-    Key.TEAL: ("teal",),
-    Key.HAZE: ("haze", "≋"),
-    Key.CLOUD: ("cloud", "☁"),
-    Key.COMET: ("comet", "☄"),
-}
-EVERY_KEY_WORD = ("gold", "teal", "haze", "cloud", "comet", "star", *KEY_SYMBOLS.values())
-
-
 # -- the checks ----------------------------------------------------------------------
-
-
-def dark_card_findings(html: str, state: State) -> list[str]:
-    """Where a dark card's key (or any key word) shows in this HTML; empty if nowhere."""
-    parsed = parse_cards(html)
-    found = []
-    for card in parsed.cards:
-        if card.index in state.lit:
-            continue
-        pic = picture(state.sky[card.index])
-        for text in card.strings():
-            plain = text.lower().replace(pic.asset.lower(), "").replace(pic.name, "")
-            for word in EVERY_KEY_WORD:
-                if word in plain:
-                    found.append(f"card {card.index} ({state.key[card.index]}): {text!r}")
-    for comment in parsed.comments:
-        found += [f"comment: {comment!r}" for w in EVERY_KEY_WORD if w in comment.lower()]
-    for hidden in parsed.hidden_inputs:
-        if set(hidden) - {"type", "name", "value"} or hidden.get("name") != "version":
-            found.append(f"hidden input: {hidden!r}")
-    return found
 
 
 def explained_counts(html: str, state: State) -> None:

@@ -1,0 +1,241 @@
+"""Who receives which fragment over the websocket (K4, K5, T3, T4 and the re-sync),
+through ``config.asgi.application`` and the channel layer the settings configure."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+from games.constellate.rules import Key
+from tests.web.rooms import (
+    REFUSED_WORD,
+    Table,
+    dark_card_findings,
+    join,
+    notice,
+    page,
+    parse_cards,
+    seat_table,
+    sit,
+)
+
+# The default layer keeps its messages in the database: real commits, not a rolled-back
+# test transaction, or the consumers (and the layer's readers) would never see them.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WAIT = 5
+
+
+def run(coroutine_function) -> None:
+    async_to_sync(coroutine_function)()
+
+
+async def connect(client: Client | None, code: str, origin: bytes = b"http://testserver"):
+    headers = [(b"origin", origin)]
+    if client is not None and "sessionid" in client.cookies:
+        cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+        headers.append((b"cookie", cookie))
+    socket = WebsocketCommunicator(application, f"/ws/r/{code}/", headers=headers)
+    connected, _ = await socket.connect(timeout=WAIT)
+    return socket, connected
+
+
+async def open_socket(client: Client | None, code: str) -> tuple[WebsocketCommunicator, str]:
+    """A connected socket and the snapshot it is sent on connect."""
+    socket, connected = await connect(client, code)
+    assert connected
+    return socket, await socket.receive_from(timeout=WAIT)
+
+
+async def board_at(socket: WebsocketCommunicator, version: int) -> str:
+    """The next frame carrying the board at ``version`` (earlier frames are skipped)."""
+    while True:
+        frame = await socket.receive_from(timeout=WAIT)
+        if 'id="board"' in frame and f'data-version="{version}"' in frame:
+            return frame
+
+
+def version_of(frame: str) -> int:
+    return int(re.search(r'id="board"[^>]*data-version="(\d+)"', frame, re.S).group(1))
+
+
+def spotting_table() -> Table:
+    table = seat_table(4)
+    assert table.name(number=2).status_code == 200
+    return table
+
+
+def test_after_a_touch_each_audience_gets_its_own_board():
+    """K4/K5: the Stargazers' sockets get the key on dark cards; the Spotters', the
+    spectator's and a stranger's do not."""
+    table = spotting_table()
+
+    async def scenario():
+        sockets = {}
+        for n, client in table.seats.items():
+            sockets[f"seat {n}"] = await open_socket(client, table.room.code)
+        sockets["spectator"] = await open_socket(table.spectator, table.room.code)
+        sockets["stranger"] = await open_socket(None, table.room.code)
+        state = await sync_to_async(table.state)()
+        for who, (_, snapshot) in sockets.items():
+            gazer = who in ("seat 1", "seat 2")
+            assert bool(dark_card_findings(snapshot, state)) is gazer, who
+            assert 'id="lobby"' in snapshot and version_of(snapshot) == state.version
+
+        haze = (await sync_to_async(table.dark)(Key.HAZE))[0]
+        response = await sync_to_async(table.touch)(haze)
+        assert response.status_code == 200
+        state = await sync_to_async(table.state)()
+        assert haze in state.lit
+        for who, (socket, _) in sockets.items():
+            frame = await board_at(socket, state.version)
+            gazer = who in ("seat 1", "seat 2")
+            assert bool(dark_card_findings(frame, state)) is gazer, who
+            assert 'hx-swap-oob="true"' in frame
+            assert "haze ended the turn" in frame  # T9, for everyone
+        for socket, _ in sockets.values():
+            await socket.disconnect()
+
+    run(scenario)
+
+
+def test_an_accepted_word_reaches_everyone_and_a_refused_one_no_one():
+    """T3: the reason is in the Stargazer's HTTP response only; T4: the word, to all."""
+    table = seat_table(4)
+
+    async def scenario():
+        sockets = [await open_socket(c, table.room.code) for c in table.seats.values()]
+        sockets.append(await open_socket(table.spectator, table.room.code))
+        response = await sync_to_async(table.name)(word=REFUSED_WORD)
+        assert response.status_code == 422
+        reason = notice(response)
+        for socket, _ in sockets:
+            assert await socket.receive_nothing(timeout=1)
+
+        word = await sync_to_async(table.word)()
+        response = await sync_to_async(table.name)(number=1, word=word)
+        assert response.status_code == 200
+        state = await sync_to_async(table.state)()
+        for socket, _ in sockets:
+            frame = await board_at(socket, state.version)
+            assert word.upper() in frame and reason not in frame
+            await socket.disconnect()
+
+    run(scenario)
+
+
+def test_a_reconnecting_socket_resyncs_to_the_current_board():
+    """A browser that slept or dropped gets the board as it is now on (re)connect."""
+    table = spotting_table()
+    spotter = table.seats[table.spotter()]
+
+    async def scenario():
+        socket, snapshot = await open_socket(spotter, table.room.code)
+        before = version_of(snapshot)
+        await socket.disconnect()
+
+        own = (await sync_to_async(table.dark_own)())[0]
+        assert (await sync_to_async(table.touch)(own)).status_code == 200
+        assert (await sync_to_async(table.stop)()).status_code == 200
+        state = await sync_to_async(table.state)()
+        assert state.version > before
+
+        socket, snapshot = await open_socket(spotter, table.room.code)
+        assert version_of(snapshot) == state.version
+        assert "stopped, one touch banked" in snapshot
+        assert not dark_card_findings(snapshot, state)
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_lobby_changes_reach_every_socket_and_the_start_moves_sockets_to_their_audience():
+    """Seats update live; when the game starts each socket gets its own audience's board,
+    and the next push follows it (the Stargazer's with the key, the Spotter's without)."""
+    table = seat_table(2, start=False)
+
+    async def scenario():
+        host, _ = await open_socket(table.host, table.room.code)
+        guest, _ = await open_socket(table.seats[2], table.room.code)
+        newcomer = Client()
+        response = await sync_to_async(join)(newcomer, table.room, "Cyd")
+        assert response.status_code == 200
+        assert (await sync_to_async(sit)(newcomer, table.room, 3)).status_code == 200
+        for socket in (host, guest):
+            frame = await socket.receive_from(timeout=WAIT)
+            while "Cyd" not in frame or "seat-name" not in frame:
+                frame = await socket.receive_from(timeout=WAIT)
+
+        assert (await sync_to_async(table.start)()).status_code == 200
+        state = await sync_to_async(table.state)()
+        gazer_frame = await board_at(host, state.version)
+        while not dark_card_findings(gazer_frame, state):  # the public push comes first
+            gazer_frame = await board_at(host, state.version)
+        spotter_frame = await board_at(guest, state.version)
+        assert not dark_card_findings(spotter_frame, state)
+
+        assert (await sync_to_async(table.name)(number=1)).status_code == 200
+        state = await sync_to_async(table.state)()
+        assert dark_card_findings(await board_at(host, state.version), state)
+        assert not dark_card_findings(await board_at(guest, state.version), state)
+        await host.disconnect()
+        await guest.disconnect()
+
+    run(scenario)
+
+
+def test_a_browser_that_opened_the_link_before_joining_gets_its_seat_s_pushes():
+    """The socket opens with the page, before the visitor picks a name and sits: its
+    lobby panel and, once the game starts, its board follow the seat it took."""
+    table = seat_table(1, start=False)
+    visitor = Client()
+    page(visitor, table.room)
+
+    async def scenario():
+        socket, _ = await open_socket(visitor, table.room.code)
+        assert (await sync_to_async(join)(visitor, table.room, "Vic")).status_code == 200
+        frame = await socket.receive_from(timeout=WAIT)
+        assert "You are <strong>Vic</strong>" in frame  # not a stranger's panel
+        assert (await sync_to_async(sit)(visitor, table.room, 2)).status_code == 200
+        table.seats[2] = visitor
+        assert (await sync_to_async(table.start)()).status_code == 200
+        assert (await sync_to_async(table.name)(number=1)).status_code == 200
+        state = await sync_to_async(table.state)()
+        # Before Dawn: the visitor in seat 2 is a Spotter of the crew now spotting, so its
+        # socket's board has touchable cards (the public board's are all disabled).
+        frame = await board_at(socket, state.version)
+        cards = parse_cards(frame).cards
+        assert len(cards) == 24 and all("disabled" not in c.attrs for c in cards)
+        assert not dark_card_findings(frame, state)
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_a_foreign_origin_is_refused():
+    """The websocket's Origin is checked against ALLOWED_HOSTS."""
+    table = seat_table(2)
+
+    async def scenario():
+        socket, connected = await connect(table.host, table.room.code, b"http://evil.example")
+        assert not connected
+        await socket.disconnect()
+        socket, connected = await connect(table.host, table.room.code, b"http://testserver")
+        assert connected  # the positive control
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_an_unknown_room_closes_the_socket():
+    async def scenario():
+        socket, connected = await connect(None, "nope-nope-nope-nope")
+        assert not connected
+        await socket.disconnect()
+
+    run(scenario)
