@@ -20,6 +20,7 @@ from tests.web.rooms import (
     notice,
     page,
     parse_cards,
+    post,
     seat_table,
     sit,
 )
@@ -212,6 +213,31 @@ def test_a_browser_that_opened_the_link_before_joining_gets_its_seat_s_pushes():
         cards = parse_cards(frame).cards
         assert len(cards) == 24 and all("disabled" not in c.attrs for c in cards)
         assert not dark_card_findings(frame, state)
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_a_stargazer_who_stands_up_stops_receiving_the_key():
+    """K4/K5: the socket's audience follows the seat: standing up mid-game moves it to
+    the public group, and the next push to it carries no key."""
+    table = spotting_table()
+    gazer = table.seats[table.stargazer()]
+
+    async def scenario():
+        socket, snapshot = await open_socket(gazer, table.room.code)
+        state = await sync_to_async(table.state)()
+        assert dark_card_findings(snapshot, state)
+        response = await sync_to_async(post)(gazer, table.room, "stand")
+        assert response.status_code == 200
+        frame = await board_at(socket, state.version)
+        assert not dark_card_findings(frame, state)
+        haze = (await sync_to_async(table.dark)(Key.HAZE))[0]
+        assert (await sync_to_async(table.touch)(haze)).status_code == 200
+        state = await sync_to_async(table.state)()
+        frame = await board_at(socket, state.version)
+        assert not dark_card_findings(frame, state)
+        assert await socket.receive_nothing(timeout=0.5)  # and no Stargazer's board after
         await socket.disconnect()
 
     run(scenario)
