@@ -12,9 +12,9 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
-from games.constellate.clues import check_clue  # noqa: E402
+from games.constellate.clues import warm_up  # noqa: E402
 
-check_clue("warm", [])  # load the word data now, not on the first Stargazer's word
+warm_up()  # load the word data now, not on the first Stargazer's word
 
 application = ProtocolTypeRouter(
     {

@@ -40,3 +40,47 @@ class Flag(models.Model):
 
     def __str__(self) -> str:
         return f"{self.word} (game {self.game_id}, #{self.constellation}) by {self.flagger_name}"
+
+
+class BlockedWord(models.Model):
+    """A word the moderators refuse in every later game (W3), beside the shipped slur list."""
+
+    word = models.CharField(max_length=10, unique=True)
+    note = models.CharField(max_length=200, blank=True)
+    added_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["word"]
+        verbose_name = "blocked word"
+
+    def save(self, *args, **kwargs) -> None:
+        self.word = self.word.strip().lower()
+        super().save(*args, **kwargs)
+
+    def __str__(self) -> str:
+        return self.word.upper()
+
+
+class ModerationAction(models.Model):
+    """Who did what to a flag, and when: the record shown on the flag."""
+
+    class Verb(models.TextChoices):
+        DISMISSED = "dismissed", "Dismissed"
+        UPHELD = "upheld", "Upheld (word blocked)"
+
+    flag = models.ForeignKey(Flag, on_delete=models.CASCADE, related_name="actions")
+    verb = models.CharField(max_length=12, choices=Verb.choices)
+    moderator = models.ForeignKey(
+        "auth.User", null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_verb_display()} by {self.moderator} at {self.created_at:%Y-%m-%d %H:%M}"

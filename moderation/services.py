@@ -3,11 +3,14 @@ game does not change: a flag is a row for the moderators, never a game event).""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from games.constellate import services as constellate
 
-from .models import Flag
+from .models import BlockedWord, Flag, ModerationAction
 
 
 class FlagRefusal(Exception):
@@ -50,3 +53,39 @@ def flag_constellation(
             )
     except IntegrityError as error:
         raise FlagRefusal("You have already flagged this constellation.", 409) from error
+
+
+# -- the moderators' side -------------------------------------------------------------------
+
+
+def blocked_words() -> frozenset[str]:
+    """W3's live blocklist, read from the database at each clue check (naming is rare)."""
+    return frozenset(BlockedWord.objects.values_list("word", flat=True))
+
+
+def dismiss(flags: Iterable[Flag], moderator: User | None, note: str = "") -> int:
+    return _resolve(flags, moderator, ModerationAction.Verb.DISMISSED, note)
+
+
+def uphold(flags: Iterable[Flag], moderator: User | None, note: str = "") -> int:
+    """Uphold: the flagged word joins the blocklist, so W3 refuses it in every later game."""
+    return _resolve(flags, moderator, ModerationAction.Verb.UPHELD, note)
+
+
+def _resolve(
+    flags: Iterable[Flag], moderator: User | None, verb: ModerationAction.Verb, note: str
+) -> int:
+    status = Flag.Status.UPHELD if verb == ModerationAction.Verb.UPHELD else Flag.Status.DISMISSED
+    done = 0
+    with transaction.atomic():
+        for flag in flags:
+            if verb == ModerationAction.Verb.UPHELD:
+                BlockedWord.objects.get_or_create(
+                    word=flag.word.lower(),
+                    defaults={"added_by": moderator, "note": f"Upheld flag #{flag.pk}"},
+                )
+            flag.status = status
+            flag.save(update_fields=["status"])
+            ModerationAction.objects.create(flag=flag, verb=verb, moderator=moderator, note=note)
+            done += 1
+    return done

@@ -1,6 +1,7 @@
 import pytest
 
 from games import store
+from games.constellate.clues import blocklist_provider, set_blocklist
 
 
 @pytest.fixture(autouse=True)
@@ -9,3 +10,15 @@ def _fresh_state_cache():
     store.forget_cached_states()
     yield
     store.forget_cached_states()
+
+
+@pytest.fixture(autouse=True)
+def _blocklist_from_the_database_only_with_one(request):
+    """The moderators' blocklist lives in the database: pure tests check words without it."""
+    if request.node.get_closest_marker("django_db") is not None:
+        yield
+        return
+    installed = blocklist_provider()
+    set_blocklist(None)
+    yield
+    set_blocklist(installed)

@@ -41,7 +41,7 @@ from pathlib import Path
 import lemminflect
 from wordfreq import get_frequency_dict
 
-__all__ = ["check_clue", "set_blocklist"]
+__all__ = ["blocklist_provider", "check_clue", "set_blocklist", "warm_up"]
 
 # W1: a clue's length, in letters.
 MIN_LETTERS = 2
@@ -91,6 +91,11 @@ def _no_blocklist() -> Collection[str]:
 
 
 _blocklist: BlocklistProvider = _no_blocklist
+
+
+def blocklist_provider() -> BlocklistProvider:
+    """The provider installed now (so a caller can put it back after swapping it)."""
+    return _blocklist
 
 
 def set_blocklist(provider: BlocklistProvider | None) -> None:
@@ -179,6 +184,15 @@ def _slurs() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
 
 
 # -- close forms (W4) -------------------------------------------------------------------------
+
+
+def warm_up() -> None:
+    """Load the word data now (about half a second), before the first Stargazer's word."""
+    _known_words()
+    _irregular()
+    _slurs()
+    _family("warm")
+    _clue_bases("warmer")
 
 
 def _regular_plurals(word: str) -> set[str]:

@@ -13,7 +13,7 @@ import pytest
 from wordfreq import zipf_frequency
 
 from games.constellate import clues
-from games.constellate.clues import check_clue, set_blocklist
+from games.constellate.clues import blocklist_provider, check_clue, set_blocklist
 
 TABLE = [
     ["apple"],
@@ -328,8 +328,9 @@ def test_W2_sky_names_below_the_threshold_pass_through_the_allow_list() -> None:
 
 @pytest.fixture
 def blocklist():
+    installed = blocklist_provider()  # the app's own provider (the moderators' words)
     yield set_blocklist
-    set_blocklist(None)
+    set_blocklist(installed)
 
 
 def test_W3_slur_list_names_its_source_and_licence() -> None:
