@@ -5,4 +5,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("lobby.urls")),
     path("", include("games.constellate.urls")),
+    path("", include("moderation.urls")),
 ]

@@ -3,7 +3,7 @@ view (K4). Templates never see the rule state, so they cannot show what is not h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.templatetags.static import static
@@ -37,6 +37,7 @@ TURN_ENDS = {
     rules.TurnEnd.SPOTTING_EXPIRED: "time ran out for spotting",
 }
 PUBLIC = "public"
+HISTORY = "history"  # a replay sees the key: the game is over, or a moderator is looking
 
 
 def audience_of(state: rules.State, seat: int | None) -> str:
@@ -115,6 +116,8 @@ class Board:
     server_now: str
     step_seconds: int | None
     turn_text: str
+    can_flag: bool = False  # F1: every seated player, either crew
+    history: bool = False  # a replay: no clock, no controls
 
 
 def present(
@@ -149,18 +152,26 @@ def present(
         numbers=tuple(range(1, view.dark_stars.get(state.crew, 0) + 1)),
         log=tuple(_log_line(c, view, names) for c in reversed(view.constellations)),
         ended=state.ended,
-        result=_result(state),
+        result=result_text(state),
         deadline=view.deadline.isoformat() if view.deadline else None,
         server_now=(now or timezone.now()).isoformat(),
         step_seconds=view.step_seconds,
         turn_text=_turn_text(state, names),
+        can_flag=role in ("stargazer", "spotter"),
     )
+
+
+def present_history(state: rules.State, names: dict[int, str], code: str) -> Board:
+    """A step of a replay: the whole key (the game is over, or a moderator is looking),
+    nothing to press, no clock."""
+    board = present(state, HISTORY, names, code)
+    return replace(board, deadline=None, history=True, can_flag=False)
 
 
 def _stand_in(state: rules.State, audience: str) -> int | None:
     """A seat that sees what this audience sees: a Stargazer's for the key, else none."""
-    if audience.startswith("stargazer"):
-        return 1 if audience.endswith("gold") else 2
+    if audience.startswith("stargazer") or audience == HISTORY:
+        return 2 if audience.endswith("teal") else 1
     return None
 
 
@@ -212,7 +223,7 @@ def _turn_text(state: rules.State, names: dict[int, str]) -> str:
     return f"{crew}: the Spotters are touching the sky"
 
 
-def _result(state: rules.State) -> str:
+def result_text(state: rules.State) -> str:
     if not state.ended:
         return ""
     finish = state.finish

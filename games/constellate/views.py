@@ -9,13 +9,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from lobby.models import Room
+from games import store
+from lobby.models import Match, Room
 from lobby.views import RoomContext, room_context
 
 from . import rules, services
+from .presenters import present_history, result_text
 from .screens import audience_of, render_board, render_notice
 
 STATUS = {
@@ -114,3 +117,75 @@ def tick(request: HttpRequest, code: str) -> HttpResponse:
 
 def room_board(room: Room, state: rules.State, seat: int | None, names: dict[int, str]) -> str:
     return render_board(state, audience_of(state, seat), names, room.code)
+
+
+# -- history: a finished game, step by step, folded from its events ---------------------------
+
+
+def history_latest(request: HttpRequest, code: str) -> HttpResponse:
+    ctx = room_context(request, code)
+    match = ctx.room.matches.order_by("-number").first()
+    if match is None:
+        raise Http404("No game has been played in this room yet.")
+    return redirect("constellate:history", code=code, number=match.number)
+
+
+def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    ctx = room_context(request, code)
+    match = get_object_or_404(Match.objects.select_related("game"), room=ctx.room, number=number)
+    if match.game.ended_at is None and not request.user.is_staff:
+        return HttpResponse(
+            "The replay opens when the game ends.", status=403, content_type="text/plain"
+        )
+    states = store.replay(match.game)  # folded from the stored events, never a saved picture
+    last = len(states) - 1
+    step = _step(request.GET.get("step"), last)
+    state = states[step]
+    names = match.names()
+    return render(
+        request,
+        "constellate/history.html",
+        {
+            "code": code,
+            "number": number,
+            "step": step,
+            "last": last,
+            "prev": max(1, step - 1),
+            "next": min(last, step + 1),
+            "board": present_history(state, names, code),
+            "happened": describe(states[step - 1], state, names),
+            "jumps": [
+                (c.version, f"{c.number}. {c.word} {c.count}") for c in states[last].constellations
+            ],
+        },
+    )
+
+
+def _step(raw: str | None, last: int) -> int:
+    if raw is None or not raw.isdigit() or len(raw) > 6:
+        return last
+    return min(max(1, int(raw)), last)
+
+
+def describe(before: rules.State, after: rules.State, names: dict[int, str]) -> str:
+    """What the step's event did, in a sentence."""
+    if not before.dealt:
+        first = after.first_crew.title if after.players >= 4 else "the crew"
+        return f"The sky was dealt: {first} starts."
+    if after.ended:
+        return result_text(after)
+    if len(after.constellations) > len(before.constellations):
+        c = after.constellations[-1]
+        return f"{names.get(c.seat, 'The Stargazer')} named {c.word} {c.count}."
+    new_lit = sorted(after.lit - before.lit)
+    if new_lit and after.constellations:
+        touches = after.constellations[-1].touches
+        if touches and touches[-1].card in new_lit:
+            who = names.get(touches[-1].seat, "A Spotter")
+            return f"{who} touched the {after.sky[touches[-1].card]}."
+        return "The comet lit " + ", ".join(after.sky[i] for i in new_lit) + "."
+    if after.step is rules.Step.NAMING and before.step is not rules.Step.NAMING:
+        return "The turn ended."
+    if after.crew is not before.crew or after.step_started != before.step_started:
+        return f"{after.crew.title if after.players >= 4 else 'The crew'} names next."
+    return "The turn ended."

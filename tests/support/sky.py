@@ -26,8 +26,32 @@ from games.constellate.rules import (
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 SKY = tuple(
-    "apple anchor owl rocket violin volcano kite lamp drum ghost robot whale "
-    "tiger lemon house train crown bell tent dice moon sun horse candle".split()
+    [
+        "apple",
+        "anchor",
+        "owl",
+        "rocket",
+        "violin",
+        "volcano",
+        "kite",
+        "lamp",
+        "drum",
+        "ghost",
+        "robot",
+        "whale",
+        "tiger",
+        "lemon",
+        "house",
+        "train",
+        "crown",
+        "bell",
+        "tent",
+        "dice",
+        "moon",
+        "sun",
+        "horse",
+        "candle",
+    ]
 )
 FIRST_STARS = tuple(range(0, 8))
 SECOND_STARS = tuple(range(8, 15))
@@ -37,9 +61,7 @@ HAZE = tuple(range(16, 24))
 
 
 def rivalry_key(first: Crew = Crew.GOLD) -> tuple[Key, ...]:
-    return (
-        (STAR_OF[first],) * 8 + (STAR_OF[first.rival],) * 7 + (Key.COMET,) + (Key.HAZE,) * 8
-    )
+    return (STAR_OF[first],) * 8 + (STAR_OF[first.rival],) * 7 + (Key.COMET,) + (Key.HAZE,) * 8
 
 
 def dawn_key() -> tuple[Key, ...]:

@@ -241,6 +241,7 @@ def dark_card_findings(html: str, state: State) -> list[str]:
     for comment in parsed.comments:
         found += [f"comment: {comment!r}" for w in EVERY_KEY_WORD if w in comment.lower()]
     for hidden in parsed.hidden_inputs:
-        if set(hidden) - {"type", "name", "value"} or hidden.get("name") != "version":
+        public = hidden.get("name") in {"version", "constellation"}  # numbers everyone sees
+        if set(hidden) - {"type", "name", "value"} or not public or not hidden["value"].isdigit():
             found.append(f"hidden input: {hidden!r}")
     return found

@@ -1,9 +1,9 @@
 """The Constellate rules: pure Python, no Django, no I/O, no clock, no randomness.
 
-    decide(state, command, now, check_word=...) -> list of events | Refusal
-    evolve(state, event) -> state;  fold(events) -> state
-    due_expiry(state, now) -> the events that expire a step whose deadline passed (C6)
-    view_for(state, seat) -> what that seat (or a spectator, seat None) may see (K4)
+decide(state, command, now, check_word=...) -> list of events | Refusal
+evolve(state, event) -> state;  fold(events) -> state
+due_expiry(state, now) -> the events that expire a step whose deadline passed (C6)
+view_for(state, seat) -> what that seat (or a spectator, seat None) may see (K4)
 """
 
 from .commands import Command, Deal, Expire, Name, Problem, Refusal, Stop, TouchCard

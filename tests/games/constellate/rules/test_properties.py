@@ -65,9 +65,7 @@ def test_no_card_is_ever_lit_twice_T7(players, seed):
 
 @settings(max_examples=100, deadline=None)
 @given(players=PLAYERS, seed=SEEDS)
-def test_a_game_where_nobody_acts_ends_by_forfeit_or_dawn_within_seven_turns_C4_C5(
-    players, seed
-):
+def test_a_game_where_nobody_acts_ends_by_forfeit_or_dawn_within_seven_turns_C4_C5(players, seed):
     rng = random.Random(seed)
 
     def idle(moves):

@@ -1,0 +1,167 @@
+"""The moderators' tool: the review queue of flags, and the blocklist, in Django's admin."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, OuterRef, Subquery
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from . import services
+from .models import BlockedWord, Flag, ModerationAction
+from .review import FlagReview
+
+
+class ActionInline(admin.TabularInline):
+    model = ModerationAction
+    extra = 0
+    can_delete = False
+    fields = ("created_at", "verb", "moderator", "note")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(Flag)
+class FlagAdmin(admin.ModelAdmin):
+    list_display = (
+        "word_and_number",
+        "flags_on_it",
+        "kind",
+        "status",
+        "flagger",
+        "room",
+        "created_at",
+    )
+    list_filter = ("status", "kind")
+    search_fields = ("word", "game__match__room__code")
+    ordering = ("-created_at",)
+    list_select_related = ("game__match__room",)
+    actions = ("dismiss_flags", "uphold_flags")
+    inlines = (ActionInline,)
+    change_form_template = "admin/moderation/flag/change_form.html"
+    fieldsets = (
+        (None, {"fields": ("status", "word_and_number", "given_by", "flagger", "room")}),
+        ("Why it was flagged", {"fields": ("reasons",)}),
+        ("The sky when the word was given", {"fields": ("sky", "replay")}),
+    )
+    readonly_fields = (
+        "status",
+        "word_and_number",
+        "given_by",
+        "flagger",
+        "room",
+        "reasons",
+        "sky",
+        "replay",
+    )
+
+    def get_queryset(self, request: HttpRequest):  # type: ignore[no-untyped-def]
+        same = (
+            Flag.objects.filter(game=OuterRef("game"), constellation=OuterRef("constellation"))
+            .values("game")
+            .annotate(n=Count("id"))
+            .values("n")
+        )
+        return super().get_queryset(request).annotate(on_it=Subquery(same))
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # flags come from players
+
+    @admin.display(description="Constellation", ordering="word")
+    def word_and_number(self, flag: Flag) -> str:
+        return FlagReview(flag).word_and_number
+
+    @admin.display(description="Flags on it", ordering="on_it")
+    def flags_on_it(self, flag: Flag) -> int:
+        return getattr(flag, "on_it", 1)
+
+    @admin.display(description="Flagged by")
+    def flagger(self, flag: Flag) -> str:
+        return f"{flag.flagger_name} (seat {flag.flagger_seat})"
+
+    @admin.display(description="Room", ordering="game__match__room__code")
+    def room(self, flag: Flag) -> str:
+        return FlagReview(flag).room_code
+
+    @admin.display(description="Given by")
+    def given_by(self, flag: Flag) -> str:
+        return FlagReview(flag).given_by
+
+    @admin.display(description="Reasons")
+    def reasons(self, flag: Flag) -> str:
+        rows = FlagReview(flag).reasons()
+        return format_html_join("", "<p><strong>{}</strong> (seat {}): {}{}</p>", rows) or "—"
+
+    @admin.display(description="Pictures and key")
+    def sky(self, flag: Flag) -> str:
+        return FlagReview(flag).sky_html()
+
+    @admin.display(description="Replay")
+    def replay(self, flag: Flag) -> str:
+        url = FlagReview(flag).replay_url()
+        return (
+            format_html('<a href="{}">Open the replay at this constellation</a>', url)
+            if url
+            else "—"
+        )
+
+    @admin.action(description="Dismiss the selected flags", permissions=["change"])
+    def dismiss_flags(self, request: HttpRequest, queryset) -> None:  # type: ignore[no-untyped-def]
+        done = services.dismiss(queryset, request.user)
+        self.message_user(request, f"Dismissed {done} flag(s).", messages.SUCCESS)
+
+    @admin.action(
+        description="Uphold the selected flags (block their words)", permissions=["change"]
+    )
+    def uphold_flags(self, request: HttpRequest, queryset) -> None:  # type: ignore[no-untyped-def]
+        done = services.uphold(queryset, request.user)
+        self.message_user(
+            request, f"Upheld {done} flag(s): their words are now blocked.", messages.SUCCESS
+        )
+
+    def changeform_view(  # type: ignore[no-untyped-def]
+        self, request: HttpRequest, object_id=None, form_url="", extra_context=None
+    ) -> HttpResponse:
+        """The flag page's own buttons: uphold or dismiss this one flag."""
+        verb = next((v for v in ("_uphold", "_dismiss") if v in request.POST), None)
+        if request.method != "POST" or verb is None or object_id is None:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        flag = self.get_object(request, object_id)
+        if flag is None or not self.has_change_permission(request, flag):
+            raise PermissionDenied
+        if verb == "_uphold":
+            services.uphold([flag], request.user)
+            self.message_user(request, f"Upheld: {flag.word} is now blocked.", messages.SUCCESS)
+        else:
+            services.dismiss([flag], request.user)
+            self.message_user(request, f"Dismissed the flag on {flag.word}.", messages.SUCCESS)
+        return HttpResponseRedirect(reverse("admin:moderation_flag_changelist"))
+
+
+@admin.register(BlockedWord)
+class BlockedWordAdmin(admin.ModelAdmin):
+    list_display = ("word", "note", "added_by", "created_at")
+    search_fields = ("word", "note")
+    readonly_fields = ("added_by", "created_at")
+
+    def save_model(self, request: HttpRequest, obj: BlockedWord, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+        if not change:
+            obj.added_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(admin.ModelAdmin):
+    list_display = ("flag", "verb", "moderator", "created_at")
+    list_filter = ("verb",)
+    readonly_fields = ("flag", "verb", "moderator", "note", "created_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False

@@ -1,0 +1,36 @@
+"""A player flags a constellation from the log (F1): confirmed to the flagger only."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_POST
+
+from games.constellate.screens import render_notice
+from lobby.views import room_context
+
+from .models import Flag
+from .services import FlagRefusal, flag_constellation
+
+
+@require_POST
+def flag(request: HttpRequest, code: str) -> HttpResponse:
+    ctx = room_context(request, code)
+    raw = request.POST.get("constellation", "")
+    if ctx.room.game_id is None:
+        return HttpResponse(render_notice("No game is on in this room."), status=409)
+    if not raw.isdigit() or len(raw) > 3:
+        return HttpResponse(render_notice("Choose a constellation to flag."), status=400)
+    kind = request.POST.get("kind", Flag.Kind.OTHER)
+    try:
+        flagged = flag_constellation(
+            game_id=ctx.room.game_id,
+            seat=ctx.player.seat if ctx.player else None,
+            name=ctx.player.name if ctx.player else "",
+            constellation=int(raw),
+            kind=kind,
+            reason=request.POST.get("reason", "")[:1000],
+        )
+    except FlagRefusal as refusal:
+        return HttpResponse(render_notice(refusal.message), status=refusal.status)
+    thanks = f"Thanks: {flagged.word} went to the moderators. The game goes on unchanged."
+    return HttpResponse(render_notice(thanks, error=False))
