@@ -25,6 +25,13 @@ class GameType:
     # How the game is shown: a module or object with audiences(state), audience_of(state,
     # seat), render_board(state, audience, names, code, oob=) and current(game_id).
     screens: Any = None
+    # The lobby's side: how many seats, what a seat is called for a player count, the
+    # name of the mode a player count plays, and how to start a game (returns the Game).
+    min_players: int = 2
+    max_players: int = 8
+    seat_label: Callable[[int, int], str] = lambda players, seat: f"Seat {seat}"
+    mode_label: Callable[[int], str] = lambda players: ""
+    start: Callable[..., Any] | None = None  # start(players=, step_seconds=) -> Game
     codec: EventCodec = field(init=False)
 
     def __post_init__(self) -> None:

@@ -8,13 +8,11 @@ import unicodedata
 
 from django.db import IntegrityError, transaction
 
-from games.constellate import services as constellate
-from games.constellate.rules import seat_of
+from games.registry import GameType, game_type
 
 from .models import Match, Player, Room
 
-MAX_SEATS = 8
-MIN_PLAYERS = 2
+MAX_SEATS = 8  # the most any game seats
 STEP_LENGTHS = (None, 60, 90, 120)  # C1
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: easy to read aloud
 CODE_GROUPS = 4  # 4 groups of 4 letters: 16 x log2(31) = 79 bits
@@ -84,9 +82,18 @@ def game_running(room: Room) -> bool:
     return room.game is not None and room.game.ended_at is None
 
 
+def game_of(room: Room) -> GameType:
+    return game_type(room.kind)
+
+
+def seat_count(room: Room) -> int:
+    return game_of(room).max_players
+
+
 def take_seat(room: Room, player: Player, seat: int) -> Player:
-    if not 1 <= seat <= MAX_SEATS:
-        raise LobbyRefusal("Seats are numbered 1 to 8.")
+    seats = seat_count(room)
+    if not 1 <= seat <= seats:
+        raise LobbyRefusal(f"Seats are numbered 1 to {seats}.")
     if game_running(room) and seat > _players_in_game(room):
         raise LobbyRefusal("A game is on: only its own free seats can be taken.", 409)
     if player.seat == seat:
@@ -138,24 +145,19 @@ def start_blocker(room: Room) -> str | None:
     if game_running(room):
         return "A game is already on."
     seats = sorted(seated(room))
-    if len(seats) < MIN_PLAYERS:
-        return "Two or more players must sit down."
+    kind = game_of(room)
+    if len(seats) < kind.min_players:
+        if kind.min_players == kind.max_players:
+            return f"{kind.title} needs exactly {kind.min_players} players."
+        return f"{_count_word(kind.min_players)} or more players must sit down."
     if seats != list(range(1, len(seats) + 1)):
-        gap = next(n for n in range(1, MAX_SEATS + 1) if n not in seats)
+        gap = next(n for n in range(1, seat_count(room) + 1) if n not in seats)
         return f"Seats must be filled from 1 with no gaps: seat {gap} is empty."
     return None
 
 
-def mode_label(players: int) -> str:
-    return "Rivalry" if players >= 4 else "Before Dawn"
-
-
-def seat_label(players: int, seat: int) -> str:
-    """The crew and role a seat has for this player count (S2/S3)."""
-    s = seat_of(max(players, MIN_PLAYERS), seat)
-    if players < 4:
-        return s.role
-    return f"{s.crew.title} {s.role}"
+def _count_word(n: int) -> str:
+    return ["No", "One", "Two", "Three", "Four"][n] if n < 5 else str(n)
 
 
 def start(room: Room, identity: str | None) -> Match:
@@ -166,7 +168,7 @@ def start(room: Room, identity: str | None) -> Match:
         if reason := start_blocker(room):
             raise LobbyRefusal(reason, 409)
         players = seated(room)
-        game, _ = constellate.start_game(players=len(players), step_seconds=room.step_seconds)
+        game = game_of(room).start(players=len(players), step_seconds=room.step_seconds)
         number = room.matches.count() + 1
         match = Match.objects.create(
             room=room,

@@ -80,22 +80,24 @@ def page_context(request: HttpRequest, ctx: RoomContext) -> dict:
 def lobby_context(ctx: RoomContext) -> dict:
     room = ctx.room
     seated = services.seated(room)
-    count = max(len(seated), 2)
+    kind = services.game_of(room)
+    count = max(len(seated), kind.min_players)
     seats = [
         {
             "number": n,
-            "label": services.seat_label(count, n),
+            "label": kind.seat_label(count, n),
             "player": seated.get(n),
             "mine": ctx.player is not None and ctx.player.seat == n,
         }
-        for n in range(1, services.MAX_SEATS + 1)
+        for n in range(1, kind.max_players + 1)
     ]
     return {
         "room": room,
         "player": ctx.player,
         "is_host": ctx.is_host,
         "seats": seats,
-        "mode": services.mode_label(len(seated)) if len(seated) >= 2 else "",
+        "game_title": kind.title,
+        "mode": kind.mode_label(len(seated)) if len(seated) >= kind.min_players else "",
         "blocker": services.start_blocker(room),
         "running": services.game_running(room),
         "ended": room.game is not None and room.game.ended_at is not None,

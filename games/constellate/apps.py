@@ -21,5 +21,10 @@ class ConstellateConfig(AppConfig):
                 clock=services.clock,
                 expire=services.expire,
                 screens=screens,
+                min_players=2,
+                max_players=8,
+                seat_label=screens.seat_label,
+                mode_label=screens.mode_label,
+                start=lambda **kw: services.start_game(**kw)[0],
             )
         )

@@ -8,7 +8,27 @@ from . import rules
 from .presenters import audience_of, audiences, present
 from .services import current
 
-__all__ = ["audience_of", "audiences", "current", "render_board", "render_notice"]
+__all__ = [
+    "audience_of",
+    "audiences",
+    "current",
+    "mode_label",
+    "render_board",
+    "render_notice",
+    "seat_label",
+]
+
+
+def mode_label(players: int) -> str:
+    return "Rivalry" if players >= 4 else "Before Dawn"  # S2, S3
+
+
+def seat_label(players: int, seat: int) -> str:
+    """The crew and role a seat has for this player count (S2/S3)."""
+    place = rules.seat_of(max(players, 2), seat)
+    if players < 4:
+        return place.role
+    return f"{place.crew.title} {place.role}"
 
 
 def render_board(
