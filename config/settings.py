@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "template_partials",
     "channels",
+    "channels_lite",
     "django_q",
     "games",
     "games.constellate",
@@ -55,12 +56,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "games.middleware.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -98,15 +101,35 @@ DATABASES = {
     }
 }
 
-CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# The embedded default's channel layer must reach daphne's websockets from the q2 worker's
+# process: channels-lite's SQLite layer (rows in the default database, polled). Its
+# AIOSQLiteChannelLayer kept daphne from exiting on SIGTERM: not that one.
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_lite.layers.core.SQLiteChannelLayer",
+        "CONFIG": {
+            "database": "default",
+            # Each process holding websockets polls once per interval. 0.05 s: push p95
+            # ~70 ms to 8 sockets, ~3 % of a core per such process (bench/clock_precision.py).
+            "polling_interval": float(os.environ.get("CONSTELLATE_CHANNELS_POLL", "0.05")),
+            "expiry": 60,
+        },
+    }
+}
 
+# django-q2 runs the step clocks (games/clock.py) on the ORM broker. Its own scheduler looks
+# at schedules only every ~30 s: `manage.py clocktick` (started by `play`) hands due ones
+# to the broker on time.
 Q_CLUSTER = {
     "name": "constellate",
     "orm": "default",
-    "workers": 1,
-    "timeout": 30,
-    "retry": 60,
+    "workers": int(os.environ.get("CONSTELLATE_Q_WORKERS", "2")),
+    "poll": 0.1,  # how often the idle pusher looks for queued tasks, in seconds
+    "timeout": 20,  # an expiry takes milliseconds: one stuck this long is killed...
+    "retry": 30,  # ...and handed out again after this (a re-run is a no-op)
+    "max_attempts": 3,
     "catch_up": False,
+    "save_limit": 200,
     "sync": False,
 }
 
@@ -116,6 +139,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Per-browser rate limits (lobby/ratelimit.py): (requests, seconds) per window. Actions are
+# generous for a quick Spotter; room creation is counted per browser and per address.
+RATE_LIMITS = {
+    "action": (int(os.environ.get("CONSTELLATE_RATE_ACTIONS", "40")), 10),
+    "create_room": (10, 600),
+    "create_room_ip": (60, 600),
+}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
@@ -130,6 +162,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+
+# WhiteNoise serves the static files from the apps' folders (no collectstatic step needed
+# for `make run`); `collectstatic` into STATIC_ROOT works too for a deployment.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -14,8 +14,10 @@ from games.registry import game_type
 
 from . import realtime, services
 from .models import Match, Player, Room
+from .ratelimit import limited
 
 IDENTITY = "identity"
+SLOW_DOWN = "Slow down a moment: too many actions at once."
 
 
 @dataclass
@@ -57,7 +59,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def create_room(request: HttpRequest) -> HttpResponse:
-    room = services.create_room(identity_of(request, create=True))
+    identity = identity_of(request, create=True)
+    if limited(request, "create_room") or limited(request, "create_room_ip", per="ip"):
+        return render(
+            request,
+            "lobby/home.html",
+            {"message": "You have opened many rooms just now: wait a few minutes."},
+            status=429,
+        )
+    room = services.create_room(identity)
     return redirect("lobby:room", code=room.code)
 
 
@@ -133,6 +143,8 @@ def _lobby_action(action):  # type: ignore[no-untyped-def]
     @require_POST
     def view(request: HttpRequest, code: str) -> HttpResponse:
         ctx = room_context(request, code)
+        if limited(request, "action"):
+            return _lobby_response(ctx, SLOW_DOWN, 429)
         try:
             action(request, ctx)
         except services.LobbyRefusal as refusal:

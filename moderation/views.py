@@ -6,7 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from games.constellate.screens import render_notice
-from lobby.views import room_context
+from lobby.ratelimit import limited
+from lobby.views import SLOW_DOWN, room_context
 
 from .models import Flag
 from .services import FlagRefusal, flag_constellation
@@ -15,6 +16,8 @@ from .services import FlagRefusal, flag_constellation
 @require_POST
 def flag(request: HttpRequest, code: str) -> HttpResponse:
     ctx = room_context(request, code)
+    if limited(request, "action"):
+        return HttpResponse(render_notice(SLOW_DOWN), status=429)
     raw = request.POST.get("constellation", "")
     if ctx.room.game_id is None:
         return HttpResponse(render_notice("No game is on in this room."), status=409)

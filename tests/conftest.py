@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import cache
 
 from games import store
 from games.constellate.clues import blocklist_provider, set_blocklist
@@ -6,8 +7,10 @@ from games.constellate.clues import blocklist_provider, set_blocklist
 
 @pytest.fixture(autouse=True)
 def _fresh_state_cache():
-    """Rolled-back test transactions can reuse game ids: never carry a cached fold over."""
+    """Rolled-back test transactions can reuse game ids: never carry a cached fold over;
+    and every test starts with empty rate-limit counters."""
     store.forget_cached_states()
+    cache.clear()
     yield
     store.forget_cached_states()
 

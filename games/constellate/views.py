@@ -15,7 +15,8 @@ from django.views.decorators.http import require_POST
 
 from games import store
 from lobby.models import Match, Room
-from lobby.views import RoomContext, room_context
+from lobby.ratelimit import limited
+from lobby.views import SLOW_DOWN, RoomContext, room_context
 
 from . import rules, services
 from .presenters import present_history, result_text
@@ -53,6 +54,8 @@ def _seat_action(
     @require_POST
     def view(request: HttpRequest, code: str) -> HttpResponse:
         ctx = room_context(request, code)
+        if limited(request, "action"):
+            return _notice(SLOW_DOWN, 429)
         if ctx.room.game is None:
             return _notice("No game is on in this room.", 409)
         seat = ctx.player.seat if ctx.player else None
