@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games and their events"
+
+    def ready(self) -> None:
+        from . import clock, store
+
+        # Every game's steps get their django-q2 schedule from here (games/clock.py).
+        store.events_appended.connect(clock.on_events_appended, dispatch_uid="games.clock")

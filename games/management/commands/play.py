@@ -1,5 +1,6 @@
-"""One command runs it all: daphne serving the ASGI app, and the django-q2 cluster that
-runs the step clocks. Ctrl-C (or SIGTERM) stops both."""
+"""One command runs it all: daphne serving the ASGI app, the django-q2 cluster that runs
+the step clocks, and the tick that hands it due schedules on time. Ctrl-C (or SIGTERM)
+stops them all."""
 
 from __future__ import annotations
 
@@ -22,9 +23,14 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, host: str, port: int, no_cluster: bool, **options: Any) -> None:
         python = sys.executable
-        commands = [[python, "-m", "daphne", "-b", host, "-p", str(port), "config.asgi:application"]]
+        commands = [
+            [python, "-m", "daphne", "-b", host, "-p", str(port), "config.asgi:application"]
+        ]
         if not no_cluster:
+            # The cluster runs the clock's tasks; clocktick hands it due schedules within
+            # tens of ms (django-q2's own scheduler looks only every ~30 s).
             commands.append([python, "manage.py", "qcluster"])
+            commands.append([python, "manage.py", "clocktick"])
         children = [subprocess.Popen(c) for c in commands]
         self.stdout.write(f"Constellate is up at http://{host}:{port}/  (Ctrl-C stops it)")
         stopping = False
