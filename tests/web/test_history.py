@@ -100,3 +100,15 @@ def test_unknown_games_and_rooms_are_not_found():
     assert table.host.get(f"/r/{table.room.code}/history/").status_code == 404
     assert table.host.get(f"/r/{table.room.code}/history/3/").status_code == 404
     assert Client().get("/r/nope-nope-nope-nope/history/1/").status_code == 404
+
+
+def test_admins_reach_every_games_replay_from_the_admin():
+    table = seat_table(2, step="60")
+    _finish(table)
+    admin = User.objects.create_superuser("root", password="pw-for-tests-only")
+    client = Client()
+    client.force_login(admin)
+    listing = client.get("/admin/games/game/").content.decode()
+    assert f"/r/{table.room.code}/history/1/" in listing
+    page = client.get(f"/admin/games/game/{table.room.game_id}/change/").content.decode()
+    assert "SkyDealt" in page and "GameEnded" in page
