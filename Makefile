@@ -2,6 +2,7 @@
 #   make run   serve on the embedded default (SQLite) at http://127.0.0.1:8000
 #   make test  run the whole test suite
 # Both create or refresh .venv/ and apply migrations; running them twice is fast.
+# SCALE=1 switches either to PostgreSQL + Redis on this machine (see README).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -9,6 +10,11 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+
+ifeq ($(SCALE),1)
+export DATABASE_URL ?= postgres://postgres:postgres@127.0.0.1:5432/test
+export REDIS_URL ?= redis://127.0.0.1:6379/0
+endif
 
 .PHONY: run test lint migrate venv
 

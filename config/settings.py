@@ -10,6 +10,7 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CONSTELLATE_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
+CONSTELLATE_TEST_STEP_SECONDS = int(os.environ.get("CONSTELLATE_TEST_STEP_SECONDS") or 0) or None
 
 
 def _secret_key() -> str:
@@ -176,3 +177,65 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("CONSTELLATE_LOG_LEVEL", "INFO")},
 }
+
+# -- Beyond one machine ---------------------------------------------------------------------
+# DATABASE_URL (PostgreSQL) and REDIS_URL switch the embedded default to the scale-out
+# configuration: several daphne processes and one q2 cluster sharing PostgreSQL (events,
+# rooms) and Redis (channel layer, q2 broker, rate-limit cache). See README and .env.example.
+DATABASE_URL = os.environ.get("DATABASE_URL")
+REDIS_URL = os.environ.get("REDIS_URL")
+
+if DATABASE_URL:
+    import dj_database_url
+
+    DATABASES["default"] = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # psycopg's pool: an action borrows a ready connection instead of opening one.
+        DATABASES["default"]["OPTIONS"] = {
+            "pool": {"min_size": 1, "max_size": int(os.environ.get("CONSTELLATE_DB_POOL", "8"))}
+        }
+if db_name := os.environ.get("CONSTELLATE_DB_NAME"):  # test servers reach the test database
+    DATABASES["default"]["NAME"] = db_name
+
+
+def _redis_kwargs(url: str) -> dict:
+    """redis-py connection arguments for django-q2, with no read timeout (redis-py 8 would
+    otherwise time out idle blocking reads)."""
+    from urllib.parse import urlparse
+
+    parts = urlparse(url)
+    return {
+        "host": parts.hostname or "127.0.0.1",
+        "port": parts.port or 6379,
+        "db": int((parts.path or "/0").lstrip("/") or 0),
+        "password": parts.password,
+        "socket_timeout": None,
+        "socket_keepalive": True,
+    }
+
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # socket_timeout None: with redis-py 8 an idle websocket's read would
+                # otherwise time out after ~5 s (DESIGN, platform facts).
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "socket_keepalive": True}],
+                "capacity": 300,
+                "expiry": 30,
+                "prefix": os.environ.get("CONSTELLATE_REDIS_PREFIX", "constellate"),
+            },
+        }
+    }
+    Q_CLUSTER = {k: v for k, v in Q_CLUSTER.items() if k != "orm"} | {
+        "redis": _redis_kwargs(REDIS_URL),
+        "poll": 0.1,
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CONSTELLATE_REDIS_PREFIX", "constellate"),
+        }
+    }

@@ -83,6 +83,7 @@ def run_cluster(
     child_env = {
         **os.environ,
         "CONSTELLATE_SQLITE_PATH": database,
+        "CONSTELLATE_DB_NAME": database,  # PostgreSQL: the test database, by name
         "PYTHONUNBUFFERED": "1",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "CONSTELLATE_LOG_LEVEL": "INFO",  # readiness is read from the INFO lines
