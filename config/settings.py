@@ -146,7 +146,7 @@ AUTH_PASSWORD_VALIDATORS = [
 RATE_LIMITS = {
     "action": (int(os.environ.get("CONSTELLATE_RATE_ACTIONS", "40")), 10),
     "create_room": (10, 600),
-    "create_room_ip": (60, 600),
+    "create_room_ip": (int(os.environ.get("CONSTELLATE_RATE_ROOMS_IP", "60")), 600),
 }
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

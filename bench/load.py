@@ -1,0 +1,425 @@
+"""A party night on one machine: R rooms of P seated players, each a real client (an HTTP
+session with cookies and CSRF, and a websocket), playing real Constellate turns.
+
+    .venv/bin/python bench/load.py                        # embedded default, 50 rooms x 6
+    .venv/bin/python bench/load.py --config scale --web 2 --rooms 200
+    .venv/bin/python bench/load.py --config scale --web 2 --capacity
+
+For every action it measures the time from sending the POST to the moment every websocket
+of that room holds the board carrying the new version ("action-to-every-screen"), and
+reports percentiles, actions/s, errors, the server's CPU per action and memory (from
+/proc), memory per idle room, the game page's load time, and micro-figures (fold, render,
+clue check). Results go to a JSON file (bench/results/, gitignored) and a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.server import (  # noqa: E402
+    ROOT,
+    Server,
+    cpu_seconds,
+    pids_named,
+    process_tree,
+    rss_bytes,
+    serve,
+)
+
+WORDS = (  # noqa: SIM905
+    "ocean history freedom justice journey science garden winter summer music travel "
+    "family friend energy silver golden forest desert island river market palace storm "
+    "thunder shadow mirror dream memory wisdom courage danger mystery legend battle "
+    "victory harvest village kingdom engine circuit planet galaxy spirit motion signal "
+    "silence echo glory honor treasure pirate castle dragon knight magic wonder"
+).split()
+VERSION = re.compile(rb'id="board"[^>]*data-version="(\d+)"')
+STEP = re.compile(r'class="board [^"]*step-(\w+) crew-(\w+)"')
+CARD = re.compile(r'name="card" value="(\d+)"\s+class="card( lit)?(?: key-(\w+))?"')
+
+
+@dataclass
+class Player:
+    seat: int
+    http: httpx.AsyncClient
+    name: str
+    seen: dict[int, float] = field(default_factory=dict)  # board version -> first arrival
+    board: str = ""  # the latest board this player's socket received
+    socket: object = None
+    reader: asyncio.Task | None = None
+
+    def csrf(self) -> dict[str, str]:
+        return {"X-CSRFToken": self.http.cookies.get("csrftoken", ""), "HX-Request": "true"}
+
+
+@dataclass
+class Room:
+    code: str
+    players: list[Player]
+    bad_words: set[str] = field(default_factory=set)
+    used_words: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    refused: int = 0
+    errors: int = 0
+    timeouts: int = 0
+    rematches: int = 0
+
+
+# -- setting the party up ----------------------------------------------------------------------
+
+
+async def post(player: Player, path: str, data: dict) -> httpx.Response:
+    return await player.http.post(path, data=data, headers=player.csrf())
+
+
+async def make_room(urls: list[str], size: int, index: int) -> Room:
+    players = []
+    for seat in range(1, size + 1):
+        base = urls[(index + seat) % len(urls)]  # players of a room spread over processes
+        client = httpx.AsyncClient(
+            base_url=base, timeout=30, limits=httpx.Limits(max_connections=2)
+        )
+        players.append(Player(seat=seat, http=client, name=f"P{index}-{seat}"))
+    host = players[0]
+    await host.http.get("/")
+    response = await host.http.post("/rooms", headers=host.csrf())
+    code = response.headers["location"].strip("/").split("/")[-1]
+    for player in players:
+        if player is not host:
+            await player.http.get(f"/r/{code}/")
+        assert (await post(player, f"/r/{code}/join", {"name": player.name})).status_code == 200
+        assert (await post(player, f"/r/{code}/sit", {"seat": player.seat})).status_code == 200
+    started = await post(host, f"/r/{code}/start", {})
+    assert started.status_code == 200, started.text[:300]
+    room = Room(code=code, players=players)
+    for player in players:
+        await connect(room, player)
+    return room
+
+
+async def connect(room: Room, player: Player) -> None:
+    ws_url = str(player.http.base_url).replace("http", "ws", 1) + f"/ws/r/{room.code}/"
+    cookie = "; ".join(f"{k}={v}" for k, v in player.http.cookies.items())
+    player.socket = await websockets.connect(
+        ws_url,
+        additional_headers={"Cookie": cookie, "Origin": str(player.http.base_url)},
+        max_size=2**22,
+        open_timeout=30,
+        ping_interval=None,
+    )
+    player.reader = asyncio.create_task(read(player))
+
+
+async def read(player: Player) -> None:
+    try:
+        async for frame in player.socket:
+            now = time.perf_counter()
+            data = frame.encode() if isinstance(frame, str) else frame
+            found = VERSION.search(data)
+            if found:
+                version = int(found.group(1))
+                player.seen.setdefault(version, now)
+                player.board = data.decode()
+    except websockets.ConnectionClosed:
+        pass
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+
+def sky_view(room: Room) -> tuple[str, str, list[tuple[int, bool, str | None]]] | None:
+    """Step, active crew and cards as seat 1 sees them: a Stargazer, who sees the key (K4)."""
+    board = room.players[0].board
+    found = STEP.search(board)
+    if not found:
+        return None
+    step, crew = found.groups()
+    return step, crew, [(int(i), bool(lit), key) for i, lit, key in CARD.findall(board)]
+
+
+def choose(room: Room, rng: random.Random) -> tuple[Player, str, dict] | None:
+    view = sky_view(room)
+    if view is None:
+        return None
+    step, crew, cards = view
+    rivalry = len(room.players) >= 4
+    team = [p for p in room.players if not rivalry or (p.seat % 2 == 1) == (crew == "gold")]
+    gazer, spotters = team[0], team[1:]
+    version = max(room.players[0].seen, default=0)
+    if step == "naming":
+        words = [w for w in WORDS if w not in room.bad_words and w not in room.used_words]
+        word = rng.choice(words)
+        room.used_words.add(word)
+        dark_own = [c for c in cards if not c[1] and c[2] == crew]
+        number = rng.randint(1, max(1, min(2, len(dark_own))))
+        return gazer, "name", {"word": word, "number": number, "version": version}
+    if step == "spotting":
+        spotter = rng.choice(spotters)
+        if 'class="stop"' in spotter.board and rng.random() < 0.25:
+            return spotter, "stop", {"version": version}
+        dark = [c for c in cards if not c[1]]
+        own = [c for c in dark if c[2] == crew]
+        pick = rng.choice(own) if own and rng.random() < 0.75 else rng.choice(dark)
+        return spotter, "touch", {"card": pick[0], "version": version}
+    return None
+
+
+async def act(room: Room, rng: random.Random, tally: Tally, timeout: float = 10.0) -> None:
+    view = sky_view(room)
+    if view is not None and view[0] == "ended":
+        return await rematch(room, tally)
+    choice = choose(room, rng)
+    if choice is None:
+        return
+    player, action, data = choice
+    start = time.perf_counter()
+    try:
+        response = await post(player, f"/r/{room.code}/{action}", data)
+    except httpx.HTTPError:
+        tally.errors += 1
+        return
+    if response.status_code == 422:
+        room.bad_words.add(data.get("word", ""))
+        tally.refused += 1
+        return
+    if response.status_code != 200:
+        tally.refused += 1 if response.status_code in (400, 403, 409) else 0
+        tally.errors += 0 if response.status_code in (400, 403, 409) else 1
+        return
+    found = VERSION.search(response.content)
+    if not found:
+        tally.errors += 1
+        return
+    version = int(found.group(1))
+    tally.actions += 1
+    deadline = start + timeout
+    while True:
+        arrivals = [
+            min((t for v, t in p.seen.items() if v >= version), default=None) for p in room.players
+        ]
+        if all(a is not None for a in arrivals):
+            tally.latencies.append(max(arrivals) - start)
+            return
+        if time.perf_counter() > deadline:
+            tally.timeouts += 1
+            return
+        await asyncio.sleep(0.002)
+
+
+async def rematch(room: Room, tally: Tally) -> None:
+    response = await post(room.players[0], f"/r/{room.code}/start", {})
+    if response.status_code == 200:
+        tally.rematches += 1
+        for player in room.players:
+            player.seen.clear()
+        room.used_words.clear()
+        await asyncio.sleep(0.5)  # the new boards arrive through the lobby push
+
+
+async def play(room: Room, pace: float, until: float, rng: random.Random, tally: Tally) -> None:
+    while True:
+        await asyncio.sleep(rng.expovariate(1 / pace))
+        if time.perf_counter() >= until:
+            return
+        await act(room, rng, tally)
+
+
+# -- measuring -------------------------------------------------------------------------------
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def server_pids(server: Server) -> dict[str, list[int]]:
+    groups = {name: process_tree(pid) for name, pid in server.pids.items()}
+    if server.config == "scale":
+        groups["postgres"] = pids_named("postgres", "postmaster")
+        groups["redis"] = pids_named("redis-server")
+    return groups
+
+
+def all_pids(groups: dict[str, list[int]]) -> list[int]:
+    return [pid for pids in groups.values() for pid in pids]
+
+
+async def page_load(room: Room, samples: int = 30) -> list[float]:
+    player = room.players[-1]
+    times = []
+    for _ in range(samples):
+        start = time.perf_counter()
+        response = await player.http.get(f"/r/{room.code}/")
+        times.append(time.perf_counter() - start)
+        assert response.status_code == 200
+    return times
+
+
+async def idle_room_cost(server: Server, rooms: int = 10, size: int = 8) -> float:
+    """Server memory (all processes) per idle room of ``size`` with its sockets open."""
+    groups = server_pids(server)
+    await asyncio.sleep(1)
+    before = rss_bytes(all_pids(groups))
+    made = [await make_room(server.urls, size, 10_000 + i) for i in range(rooms)]
+    await asyncio.sleep(2)
+    after = rss_bytes(all_pids(server_pids(server)))
+    await close(made)
+    return (after - before) / rooms
+
+
+async def close(rooms: list[Room]) -> None:
+    for room in rooms:
+        for player in room.players:
+            if player.socket is not None:
+                await player.socket.close()
+            await player.http.aclose()
+
+
+async def phase(rooms: list[Room], pace: float, seconds: float, seed: int) -> Tally:
+    tally = Tally()
+    until = time.perf_counter() + seconds
+    rngs = [random.Random(seed * 100_003 + i) for i in range(len(rooms))]
+    await asyncio.gather(
+        *(play(r, pace, until, g, tally) for r, g in zip(rooms, rngs, strict=True))
+    )
+    return tally
+
+
+def summarize(tally: Tally, seconds: float, cpu: float, label: str) -> dict:
+    ms = [x * 1000 for x in tally.latencies]
+    return {
+        "label": label,
+        "actions": tally.actions,
+        "actions_per_s": tally.actions / seconds,
+        "p50_ms": pct(ms, 50),
+        "p95_ms": pct(ms, 95),
+        "p99_ms": pct(ms, 99),
+        "max_ms": max(ms, default=float("nan")),
+        "refused": tally.refused,
+        "errors": tally.errors,
+        "timeouts": tally.timeouts,
+        "rematches": tally.rematches,
+        "server_cpu_s": cpu,
+        "cpu_ms_per_action": cpu * 1000 / tally.actions if tally.actions else float("nan"),
+    }
+
+
+async def run(args: argparse.Namespace) -> dict:
+    result: dict = {
+        "config": args.config,
+        "web": args.web,
+        "rooms": args.rooms,
+        "players": args.players,
+        "pace_s": args.pace,
+        "seconds": args.seconds,
+    }
+    with serve(args.config, web=args.web) as server:
+        setup = time.perf_counter()
+        rooms: list[Room] = []
+        for batch in range(0, args.rooms, 20):
+            rooms += await asyncio.gather(
+                *(
+                    make_room(server.urls, args.players, i)
+                    for i in range(batch, min(batch + 20, args.rooms))
+                )
+            )
+        result["setup_s"] = time.perf_counter() - setup
+        groups = server_pids(server)
+        web_pids = [pid for name, pids in groups.items() if name.startswith("web") for pid in pids]
+        result["sockets"] = sum(len(r.players) for r in rooms)
+        result["web_rss_mb"] = rss_bytes(web_pids) / 2**20
+        await asyncio.sleep(2)
+        phases = []
+        paces = [args.pace] if not args.capacity else [5.0, 2.5, 1.25, 0.8, 0.5, 0.3]
+        for i, pace in enumerate(paces):
+            cpu0 = cpu_seconds(all_pids(server_pids(server)))
+            tally = await phase(rooms, pace, args.seconds, seed=args.seed + i)
+            cpu = cpu_seconds(all_pids(server_pids(server))) - cpu0
+            phases.append(summarize(tally, args.seconds, cpu, f"pace {pace}s"))
+            print(table_row(phases[-1]), flush=True)
+        result["phases"] = phases
+        if args.capacity:
+            ok = [
+                p for p in phases if p["p95_ms"] <= 250 and p["errors"] == 0 and p["timeouts"] == 0
+            ]
+            result["capacity_actions_per_s"] = max((p["actions_per_s"] for p in ok), default=0)
+        result["page_load_ms"] = {
+            "p50": statistics.median(t * 1000 for t in await page_load(rooms[0])),
+        }
+        result["server_rss_mb"] = {
+            name: rss_bytes(pids) / 2**20 for name, pids in server_pids(server).items()
+        }
+        await close(rooms)
+        result["idle_room_of_8_kb"] = await idle_room_cost(server) / 1024
+        result["memory_per_socket_kb"] = result["idle_room_of_8_kb"] / 8  # room rows included
+        result["micro"] = micro(server)
+    return result
+
+
+def micro(server: Server) -> dict:
+    """Fold, render and clue check, timed in a process of their own on the bench database."""
+    script = ROOT / "bench" / "micro.py"
+    out = subprocess.run(
+        [sys.executable, str(script)], cwd=ROOT, env=server.env, capture_output=True, text=True,
+        check=True,
+    )  # fmt: skip
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def table_row(p: dict) -> str:
+    return (
+        f"{p['label']:>12} | {p['actions']:6d} actions {p['actions_per_s']:7.1f}/s | "
+        f"p50 {p['p50_ms']:7.1f} ms  p95 {p['p95_ms']:7.1f} ms  p99 {p['p99_ms']:7.1f} ms | "
+        f"errors {p['errors']} timeouts {p['timeouts']} refused {p['refused']} | "
+        f"cpu/action {p['cpu_ms_per_action']:.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--config", choices=["default", "scale"], default="default")
+    parser.add_argument("--web", type=int, default=1, help="daphne processes")
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument(
+        "--pace", type=float, default=5.0, help="mean seconds between a room's actions"
+    )
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of a measured phase")
+    parser.add_argument("--capacity", action="store_true", help="step the pace up to find capacity")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    result = asyncio.run(run(args))
+    out = args.json or ROOT / "bench" / "results" / (
+        f"load-{args.config}-w{args.web}-r{args.rooms}x{args.players}-{int(time.time())}.json"
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2))
+    print(json.dumps({k: v for k, v in result.items() if k != "phases"}, indent=2))
+    print(f"written to {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,186 @@
+"""Start the real server for a benchmark: a fresh database, N daphne processes, the q2
+cluster and its clock tick, in the embedded default or on PostgreSQL + Redis."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres:postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+READY = {"qcluster": b"running.", "clocktick": b"clocktick running", "web": b"Listening on TCP"}
+
+
+@dataclass
+class Server:
+    config: str
+    env: dict[str, str]
+    urls: list[str] = field(default_factory=list)
+    pids: dict[str, int] = field(default_factory=dict)  # name -> pid
+    logdir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="bench-")))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _fresh_database(config: str, workdir: Path) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_DEBUG": "0",
+        "PYTHONUNBUFFERED": "1",
+        "CONSTELLATE_VAR_DIR": str(workdir),
+        "CONSTELLATE_RATE_ACTIONS": "100000",
+        "CONSTELLATE_RATE_ROOMS_IP": "100000",
+        "CONSTELLATE_LOG_LEVEL": "INFO",  # each process says it is ready at INFO
+    }
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    if config == "scale":
+        name = f"bench_{os.getpid()}"
+        admin = PG_URL.rsplit("/", 1)[0] + "/postgres"
+        _psql(admin, f'DROP DATABASE IF EXISTS "{name}"')
+        _psql(admin, f'CREATE DATABASE "{name}"')
+        env["DATABASE_URL"] = PG_URL.rsplit("/", 1)[0] + f"/{name}"
+        env["REDIS_URL"] = REDIS_URL
+        env["CONSTELLATE_REDIS_PREFIX"] = f"bench{os.getpid()}"
+    else:
+        env["CONSTELLATE_SQLITE_PATH"] = str(workdir / "bench.sqlite3")
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    return env
+
+
+def _psql(url: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(sql)
+
+
+@contextlib.contextmanager
+def serve(config: str = "default", web: int = 1, ping: int = 20) -> Iterator[Server]:
+    workdir = Path(tempfile.mkdtemp(prefix="bench-var-"))
+    env = _fresh_database(config, workdir)
+    server = Server(config=config, env=env)
+    python = sys.executable
+    commands = {
+        "qcluster": [python, "manage.py", "qcluster"],
+        "clocktick": [python, "manage.py", "clocktick"],
+    }
+    for n in range(web):
+        port = _free_port()
+        commands[f"web{n + 1}"] = [
+            python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+            "--ping-interval", str(ping), "--ping-timeout", str(ping * 2),
+            "--access-log", os.devnull, "config.asgi:application",
+        ]  # fmt: skip
+        server.urls.append(f"http://127.0.0.1:{port}")
+    popens: dict[str, subprocess.Popen] = {}
+    try:
+        for name, command in commands.items():
+            log = (server.logdir / f"{name}.log").open("wb")
+            popens[name] = subprocess.Popen(
+                command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+            server.pids[name] = popens[name].pid
+        _wait_ready(server, popens)
+        yield server
+    finally:
+        for popen in popens.values():
+            if popen.poll() is None:
+                popen.send_signal(signal.SIGTERM)
+        for popen in popens.values():
+            try:
+                popen.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                popen.kill()
+        if config == "scale":
+            name = env["DATABASE_URL"].rsplit("/", 1)[1]
+            with contextlib.suppress(Exception):
+                _psql(PG_URL.rsplit("/", 1)[0] + "/postgres", f'DROP DATABASE IF EXISTS "{name}"')
+
+
+def _wait_ready(server: Server, popens: dict[str, subprocess.Popen]) -> None:
+    deadline = time.monotonic() + 60
+    waiting = set(popens)
+    while waiting:
+        for name in list(waiting):
+            if popens[name].poll() is not None:
+                raise RuntimeError(f"{name} exited: {(server.logdir / f'{name}.log').read_text()}")
+            key = "web" if name.startswith("web") else name
+            if READY[key] in (server.logdir / f"{name}.log").read_bytes():
+                waiting.discard(name)
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"not ready: {waiting}")
+        time.sleep(0.05)
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and all its descendants (the q2 cluster forks workers)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo.extend(children.get(current, []))
+    return found
+
+
+def pids_named(*names: str) -> list[int]:
+    """Every process whose command name is one of ``names`` (postgres, redis-server)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                comm = Path(f"/proc/{entry}/comm").read_text().strip()
+            except OSError:
+                continue
+            if comm in names or any(comm.startswith(n) for n in names):
+                found.append(int(entry))
+    return found
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def rss_bytes(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            continue
+    return total
