@@ -111,7 +111,9 @@ def lobby_context(ctx: RoomContext) -> dict:
         "blocker": services.start_blocker(room),
         "running": services.game_running(room),
         "ended": room.game is not None and room.game.ended_at is not None,
-        "step_choices": [("off", "Off"), ("60", "60 s"), ("90", "90 s"), ("120", "120 s")],
+        "step_choices": [
+            (str(n) if n else "off", f"{n} s" if n else "Off") for n in services.step_lengths()
+        ],
         "step_value": str(room.step_seconds) if room.step_seconds else "off",
         "spectators": room.players.filter(seat=None).count(),
     }
@@ -190,7 +192,7 @@ def _free(request: HttpRequest, ctx: RoomContext) -> None:
 
 def _clock(request: HttpRequest, ctx: RoomContext) -> None:
     raw = request.POST.get("step", "")
-    lengths = {"off": None, "60": 60, "90": 90, "120": 120}
+    lengths = {str(n) if n else "off": n for n in services.step_lengths()}
     if raw not in lengths:
         raise services.LobbyRefusal("The clock is off, 60, 90 or 120 seconds.")
     services.set_clock(ctx.room, ctx.identity, lengths[raw])
