@@ -84,6 +84,8 @@ class LogLine:
     comet: tuple[str, ...]
     ended: str
     version: int
+    can_flag: bool = False  # F1: the line carries its flag form for seated players
+    code: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ def present(
     active = state.crew.value
     spotting = state.step is rules.Step.SPOTTING
     can_touch = role == "spotter" and crew == active and spotting
+    seated = role in ("stargazer", "spotter")  # F1: every seated player may flag
     return Board(
         code=code,
         audience=audience,
@@ -150,14 +153,14 @@ def present(
         can_touch=can_touch,
         can_stop=can_touch and view.touches_made > 0,
         numbers=tuple(range(1, view.dark_stars.get(state.crew, 0) + 1)),
-        log=tuple(_log_line(c, view, names) for c in reversed(view.constellations)),
+        log=tuple(_log_line(c, view, names, seated, code) for c in reversed(view.constellations)),
         ended=state.ended,
         result=result_text(state),
         deadline=view.deadline.isoformat() if view.deadline else None,
         server_now=(now or timezone.now()).isoformat(),
         step_seconds=view.step_seconds,
         turn_text=_turn_text(state, names),
-        can_flag=role in ("stargazer", "spotter"),
+        can_flag=seated,
     )
 
 
@@ -189,7 +192,9 @@ def _card(card: rules.CardView, can_touch: bool) -> CardPresenter:
     )
 
 
-def _log_line(c: rules.Constellation, view: rules.SeatView, names: dict[int, str]) -> LogLine:
+def _log_line(
+    c: rules.Constellation, view: rules.SeatView, names: dict[int, str], can_flag: bool, code: str
+) -> LogLine:
     key_of = {card.index: card for card in view.cards}
     touches = tuple(
         TouchLine(
@@ -210,6 +215,8 @@ def _log_line(c: rules.Constellation, view: rules.SeatView, names: dict[int, str
         comet=tuple(key_of[i].picture for i in c.comet_lit),
         ended=TURN_ENDS[c.ended_by] if c.ended_by else "",
         version=c.version,
+        can_flag=can_flag,
+        code=code,
     )
 
 

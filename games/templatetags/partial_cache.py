@@ -1,0 +1,28 @@
+"""Render a template partial for a small immutable presenter once, then reuse the HTML.
+
+A card or a log line looks the same in every push and for many audiences; rendering it
+again each time is most of a board's cost. The partial stays the one source of its HTML:
+``{{ card|render_partial:"constellate/board.html#card" }}`` renders the ``card`` partial
+with ``card`` in its context, and remembers the result for that exact (hashable) value.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+
+@register.filter
+def render_partial(value: object, name: str) -> SafeString:
+    return _rendered(name, value)
+
+
+@lru_cache(maxsize=16384)
+def _rendered(name: str, value: object) -> SafeString:
+    variable = name.rpartition("#")[2]
+    return mark_safe(render_to_string(name, {variable: value}))
