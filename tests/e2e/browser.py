@@ -165,8 +165,20 @@ class Table:
                 raise AssertionError(f"not shown within {within} s on {who}'s screens")
             time.sleep(0.02)
 
-    def everyone_reads(self, selector: str, text: str, within: float = SHOWN_WITHIN) -> None:
-        self.everyone(lambda page: _text(page, selector) == text, within)
+    def everyone_reads(
+        self, selector: str, text: str, within: float = SHOWN_WITHIN, *, part: bool = False
+    ) -> None:
+        """Every screen's ``selector`` reads ``text`` (or contains it, with ``part``)."""
+        try:
+            if part:
+                self.everyone(lambda page: text in _text(page, selector), within)
+            else:
+                self.everyone(lambda page: _text(page, selector) == text, within)
+        except AssertionError as error:
+            shown = {
+                p.name: _safe(lambda page: _text(page, selector), p.page) for p in self.present
+            }
+            raise AssertionError(f"{error}: wanted {text!r} in {selector}, shown {shown}") from None
 
     def at_version(self, version: int, within: float = SHOWN_WITHIN) -> None:
         selector = f'#board[data-version="{version}"]'
@@ -222,6 +234,11 @@ class Table:
             Card(c["index"], c["label"].split(",")[0], c["key"], c["lit"])
             for c in sorted(raw, key=lambda c: c["index"])
         ]
+
+    @staticmethod
+    def page_text(person: Person) -> str:
+        """The board as a person reads it."""
+        return _text(person.page, "#board")
 
     @staticmethod
     def active_crew(page: Page) -> str:
@@ -337,9 +354,9 @@ def _text(page: Page, selector: str) -> str:
     return page.locator(selector).inner_text().strip()
 
 
-def _safe(shows: Callable[[Page], bool], page: Page) -> bool:
+def _safe(shows: Callable[[Page], object], page: Page) -> object:
     try:
-        return bool(shows(page))
+        return shows(page)
     except Exception:  # the element is being swapped right now: ask again
         return False
 

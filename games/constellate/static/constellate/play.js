@@ -4,6 +4,13 @@
   "use strict";
   const word = () => document.getElementById("word");
 
+  // A dropped socket retries with jitter, but never waits more than 4 s (htmx-ext-ws's
+  // default grows to 64 s): a phone back on the network shows the table again quickly.
+  if (window.htmx) {
+    window.htmx.config.wsReconnectDelay = (retries) =>
+      Math.min(1000 * 2 ** Math.min(retries, 6), 4000) * Math.random();
+  }
+
   function type(letter) {
     const input = word();
     if (input && input.value.length < 10) input.value += letter.toUpperCase();
@@ -64,6 +71,25 @@
       window.htmx.ajax("POST", el.dataset.tick, { source: el, swap: "none" });
     }
   }
-  setInterval(tick, 250);
+  // Turn changes, the word and the result, said politely. Pushes replace the whole board,
+  // live regions inside it included, so the one that speaks stays outside it (room.html).
+  function summary() {
+    const status = document.getElementById("status");
+    if (!status) return "";
+    return [".result", ".turn", ".clue"]
+      .map((part) => status.querySelector(part)?.textContent.replace(/\s+/g, " ").trim())
+      .filter(Boolean)
+      .join(". ");
+  }
+  let said = summary();  // what the page showed when it opened is not news
+  function announce() {
+    const out = document.getElementById("announcer");
+    const text = summary();
+    if (out && text && text !== said) out.textContent = text;
+    said = text;
+  }
+
+  setInterval(() => { tick(); announce(); }, 250);
   document.addEventListener("htmx:afterSettle", tick);
+  document.addEventListener("htmx:load", announce);
 })();

@@ -1,0 +1,71 @@
+"""The step clock seen in four browsers, with the lobby's test-only short step
+(``CONSTELLATE_TEST_STEP_SECONDS``, 3 s here; the lobby shows off/60/90/120 otherwise):
+each naming step expires, every screen shows the turn passing and the countdown starting
+again, and the second expiry in a row of one crew ends the game (C2, C4)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.e2e.browser import SHOWN_WITHIN, Table
+from tests.e2e.conftest import TEST_STEP_SECONDS
+
+pytestmark = pytest.mark.e2e
+
+RIVAL = {"gold": "teal", "teal": "gold"}
+
+
+def _countdowns(table: Table) -> dict[str, tuple[str, int]]:
+    return {
+        person.name: (
+            person.page.locator("#countdown").get_attribute("data-deadline") or "",
+            int(person.page.locator("#countdown .countdown-seconds").inner_text()),
+        )
+        for person in table.people
+    }
+
+
+def test_c2_c4_the_naming_step_expires_on_every_screen_and_the_countdown_restarts(tables):
+    table: Table = tables(4)
+    table.join_and_sit()
+    table.set_clock(f"{TEST_STEP_SECONDS} s")
+    table.start()
+    gazer = {"gold": table.seat(1).name, "teal": table.seat(2).name}
+    crew = table.active_crew(table.host.page)
+
+    def naming(crew: str) -> str:
+        return f"{crew.title()}: {gazer[crew]} is naming a constellation"
+
+    table.everyone_reads("#status .turn", naming(crew))
+    before = _countdowns(table)
+    assert all(
+        seconds in (TEST_STEP_SECONDS, TEST_STEP_SECONDS - 1) for _, seconds in before.values()
+    )
+    assert len({deadline for deadline, _ in before.values()}) == 1  # the server's deadline
+    # The countdown runs down on every screen...
+    table.everyone(lambda p: int(p.locator("#countdown .countdown-seconds").inner_text()) <= 1)
+
+    for _ in range(2):
+        # ...the step expires: every screen shows the other crew naming, and says so...
+        crew = RIVAL[crew]
+        table.everyone_reads("#status .turn", naming(crew), within=TEST_STEP_SECONDS + SHOWN_WITHIN)
+        shown = time.monotonic()
+        table.everyone_reads("#announcer", naming(crew), part=True)
+        # ...and the countdown starts again from the full step.
+        after = _countdowns(table)
+        assert time.monotonic() - shown < 1
+        for name, (deadline, seconds) in after.items():
+            assert deadline > before[name][0], (name, deadline, before[name][0])
+            assert seconds >= TEST_STEP_SECONDS - 1, (name, seconds)
+        before = after
+
+    # The crew naming now let its word's time run out on two of its own turns in a row (C4).
+    table.everyone_reads(
+        "#status .result",
+        f"{RIVAL[crew].title()} wins! {crew.title()} let the word's time run out twice.",
+        within=TEST_STEP_SECONDS + SHOWN_WITHIN,
+    )
+    table.everyone(lambda p: p.locator("#countdown").count() == 0)
+    table.no_reloads()
