@@ -107,7 +107,7 @@ DATABASES = {
 # AIOSQLiteChannelLayer kept daphne from exiting on SIGTERM: not that one.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_lite.layers.core.SQLiteChannelLayer",
+        "BACKEND": "config.channel_layers.BatchedSQLiteChannelLayer",
         "CONFIG": {
             "database": "default",
             # Each process holding websockets polls once per interval. 0.05 s: push p95
@@ -229,6 +229,9 @@ if REDIS_URL:
         }
     }
     Q_CLUSTER = {k: v for k, v in Q_CLUSTER.items() if k != "orm"} | {
+        # The name is the broker's Redis key (django_q:<name>:q): clusters that share a
+        # Redis must not take each other's tasks.
+        "name": os.environ.get("CONSTELLATE_REDIS_PREFIX", "constellate"),
         "redis": _redis_kwargs(REDIS_URL),
         "poll": 0.1,
     }

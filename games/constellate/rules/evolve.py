@@ -21,7 +21,16 @@ from .model import Constellation, Mode, State, Step, Touch, TurnEnd
 
 def evolve(state: State, event: object) -> State:
     """The state after one more event; the version counts events."""
-    return _apply(event, replace(state, version=state.version + 1))
+    return _apply(event, _with(state, version=state.version + 1))
+
+
+def _with(state: State, **changes: object) -> State:
+    """``dataclasses.replace`` without re-running ``__init__``: a fold makes hundreds of
+    these, and State has no validation to skip."""
+    new = object.__new__(State)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def fold(events: Iterable[object], state: State | None = None) -> State:
@@ -38,7 +47,7 @@ def _apply(event: object, state: State) -> State:
 
 @_apply.register
 def _(event: SkyDealt, state: State) -> State:
-    return replace(
+    return _with(
         state,
         mode=event.mode,
         players=event.players,
@@ -64,7 +73,7 @@ def _(event: ConstellationTaken, state: State) -> State:
         allowance=event.allowance,
         version=state.version,
     )
-    return replace(
+    return _with(
         state,
         step=Step.SPOTTING,
         step_started=state.version,
@@ -86,7 +95,7 @@ def _amend_current(state: State, **changes: object) -> tuple[Constellation, ...]
 @_apply.register
 def _(event: CardTouched, state: State) -> State:
     touches = (*state.constellations[-1].touches, Touch(event.card, event.seat))
-    return replace(
+    return _with(
         state,
         lit=state.lit | {event.card},
         touches_left=state.touches_left - 1,
@@ -97,7 +106,7 @@ def _(event: CardTouched, state: State) -> State:
 
 @_apply.register
 def _(event: CometLit, state: State) -> State:
-    return replace(
+    return _with(
         state,
         lit=state.lit | set(event.cards),
         constellations=_amend_current(state, comet_lit=event.cards),
@@ -118,7 +127,7 @@ def _(event: TurnEnded, state: State) -> State:
     if event.reason is TurnEnd.NAMING_EXPIRED:
         missed = missed | {event.crew}
     banks = state.banks | {event.crew} if event.banked else state.banks
-    return replace(
+    return _with(
         state,
         constellations=constellations,
         missed_naming=missed,
@@ -131,7 +140,7 @@ def _(event: TurnEnded, state: State) -> State:
 
 @_apply.register
 def _(event: NamingStarted, state: State) -> State:
-    return replace(
+    return _with(
         state,
         crew=event.crew,
         step=Step.NAMING,
@@ -143,7 +152,7 @@ def _(event: NamingStarted, state: State) -> State:
 
 @_apply.register
 def _(event: GameEnded, state: State) -> State:
-    return replace(
+    return _with(
         state,
         step=Step.ENDED,
         deadline=None,
