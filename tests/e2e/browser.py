@@ -116,7 +116,7 @@ class Table:
             page.get_by_role("button", name="Join").click()
             self.everyone(lambda p: p.locator(".spectators").inner_text() == "1 watching")
             page.get_by_text(f"You are {person.name}").wait_for()
-            page.get_by_role("button", name=f"Sit in seat {number}").click()
+            page.get_by_role("button", name=f"Sit here in seat {number}").click()
             person.seat = number
             self.everyone(
                 lambda p, n=number, name=person.name: (

@@ -28,15 +28,14 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
-    """One headless chromium per test module (each test opens its own contexts)."""
+    """One headless chromium for the e2e tests (each test opens its own contexts); package
+    scope (tests/e2e/__init__.py): closed before the other layers' tests run."""
     if not CHROMIUM.exists():
         _missing(f"Debian's chromium is not installed ({CHROMIUM}): apt-get install chromium")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright package is not installed: make venv")
+    from playwright.sync_api import sync_playwright  # pinned in the dev extras
+
     # Playwright's sync API keeps an event loop in this thread: Django's async-unsafe guard
     # would refuse the test's own database work (the flush after each test) beside it.
     saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
@@ -56,11 +55,11 @@ def browser() -> Iterator[object]:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
 
 
-@pytest.fixture(scope="module")
-def server(browser, django_db_setup, django_db_blocker) -> Iterator[object]:
+@pytest.fixture(scope="package")
+def server(browser, django_db_setup) -> Iterator[object]:
     """daphne + the q2 cluster + clocktick on a free loopback port, against the test
-    database (a file), for every test of the module. Each test cleans up after itself
-    through ``transactional_db`` (see ``live``)."""
+    database, for every e2e test; stopped before the other layers' tests run (they may
+    start their own). Each test cleans up after itself through ``transactional_db``."""
     with run_cluster(web=True, env={"CONSTELLATE_TEST_STEP_SECONDS": str(TEST_STEP_SECONDS)}) as c:
         yield c
 
