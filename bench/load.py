@@ -277,7 +277,7 @@ async def page_load(room: Room, samples: int = 30) -> list[float]:
     return times
 
 
-async def idle_room_cost(server: Server, rooms: int = 10, size: int = 8) -> float:
+async def idle_room_cost(server: Server, rooms: int = 20, size: int = 8) -> float:
     """Server memory (all processes) per idle room of ``size`` with its sockets open."""
     groups = server_pids(server)
     await asyncio.sleep(1)
@@ -336,6 +336,8 @@ async def run(args: argparse.Namespace) -> dict:
         "seconds": args.seconds,
     }
     with serve(args.config, web=args.web) as server:
+        result["idle_room_of_8_kb"] = await idle_room_cost(server) / 1024
+        result["memory_per_socket_kb"] = result["idle_room_of_8_kb"] / 8  # room rows included
         setup = time.perf_counter()
         rooms: list[Room] = []
         for batch in range(0, args.rooms, 20):
@@ -372,8 +374,6 @@ async def run(args: argparse.Namespace) -> dict:
             name: rss_bytes(pids) / 2**20 for name, pids in server_pids(server).items()
         }
         await close(rooms)
-        result["idle_room_of_8_kb"] = await idle_room_cost(server) / 1024
-        result["memory_per_socket_kb"] = result["idle_room_of_8_kb"] / 8  # room rows included
         result["micro"] = micro(server)
     return result
 

@@ -7,6 +7,7 @@ own lobby panel (they are rare, and the panel is personal: your seat, host butto
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
@@ -31,13 +32,28 @@ def audience_group(room_id: int, audience: str) -> str:
 
 
 def _send(group: str, message: dict) -> None:
+    _send_all([(group, message)])
+
+
+def _send_all(messages: list[tuple[str, dict]]) -> None:
+    """Every group's message in one trip to the event loop."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
+
+    async def send() -> None:
+        results = await asyncio.gather(
+            *(layer.group_send(group, message) for group, message in messages),
+            return_exceptions=True,
+        )
+        for (group, _), result in zip(messages, results, strict=True):
+            if isinstance(result, BaseException):
+                log.error("push to %s failed", group, exc_info=result)
+
     try:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(send)()
     except Exception:  # a push that fails must never undo or block the action
-        log.exception("push to %s failed", group)
+        log.exception("pushing %d messages failed", len(messages))
 
 
 def lobby_changed(room: Room) -> None:
@@ -53,11 +69,17 @@ def push_game(sender: str, game_id: int, state, events, first_version: int, **_)
     screens = game_type(sender).screens
     match = Match.objects.filter(game_id=game_id).first()
     names = match.names() if match else {}
-    for audience in screens.audiences(state):
-        html = screens.render_board(state, audience, names, room.code, oob=True)
-        _send(
+    messages = [
+        (
             audience_group(room.pk, audience),
-            {"type": "board.push", "html": html, "version": state.version},
+            {
+                "type": "board.push",
+                "html": screens.render_board(state, audience, names, room.code, oob=True),
+                "version": state.version,
+            },
         )
+        for audience in screens.audiences(state)
+    ]
     if state.ended:  # the lobby reopens for a rematch
-        _send(room_group(room.pk), {"type": "lobby.changed"})
+        messages.append((room_group(room.pk), {"type": "lobby.changed"}))
+    _send_all(messages)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 
 from django.templatetags.static import static
 from django.utils import timezone
@@ -178,12 +179,17 @@ def _stand_in(state: rules.State, audience: str) -> int | None:
     return None
 
 
+@lru_cache(maxsize=1024)
+def _asset_url(asset: str) -> str:
+    return static(asset)
+
+
 def _card(card: rules.CardView, can_touch: bool) -> CardPresenter:
     pic = picture(card.picture)
     return CardPresenter(
         index=card.index,
         name=pic.name,
-        asset=static(pic.asset),
+        asset=_asset_url(pic.asset),
         lit=card.lit,
         key=card.key.value if card.key else None,
         key_label=KEY_LABELS[card.key] if card.key else "",
