@@ -239,7 +239,7 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
     Spotters' groups carries no dark key; the Stargazers' groups get the key."""
     table = rivalry_mid_game()
     sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(realtime, "_send", lambda group, message: sent.append((group, message)))
+    monkeypatch.setattr(realtime, "_send_all", sent.extend)
     with django_capture_on_commit_callbacks(execute=True):
         assert table.touch(table.dark(Key.HAZE)[0]).status_code == 200
     state = table.state()
