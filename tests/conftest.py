@@ -1,8 +1,8 @@
 import pytest
-from django.core.cache import cache
 
 from games import store
 from games.constellate.clues import blocklist_provider, set_blocklist
+from tests.support.cache import clear_cache
 
 
 @pytest.fixture(autouse=True)
@@ -10,7 +10,7 @@ def _fresh_state_cache():
     """Rolled-back test transactions can reuse game ids: never carry a cached fold over;
     and every test starts with empty rate-limit counters."""
     store.forget_cached_states()
-    cache.clear()
+    clear_cache()
     yield
     store.forget_cached_states()
 

@@ -121,7 +121,12 @@ def _settle(game: Game, state: rules.State, now: datetime) -> tuple[rules.State,
 def _run(game: Game, command: rules.Command, now: datetime) -> Outcome:
     state, expired = store.state_of(game), []
     if not isinstance(command, rules.Expire):  # the clock's own command expires itself
+        before = state
         state, expired = _settle(game, state, now)
+        if expired:  # C6: it came after the deadline: refused as such, the expiry applied
+            late = rules.decide(before, command, now, check_word=_lazy_word_check(before))
+            if isinstance(late, rules.Refusal):
+                return Outcome(state=state, expired=expired, refusal=late)
     decision = rules.decide(state, command, now, check_word=_lazy_word_check(state))
     if isinstance(decision, rules.Refusal):
         return Outcome(state=state, expired=expired, refusal=decision)

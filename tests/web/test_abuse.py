@@ -7,12 +7,12 @@ from unittest import mock
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.db import OperationalError, connection
 from django.test import Client, override_settings
 
 from games.models import Event
 from lobby.services import CODE_ALPHABET
+from tests.support.cache import clear_cache
 from tests.web.rooms import events, notice, post, seat_table
 
 LIMITS = {**settings.RATE_LIMITS, "action": (3, 10), "create_room": (2, 600)}
@@ -21,7 +21,7 @@ LIMITS = {**settings.RATE_LIMITS, "action": (3, 10), "create_room": (2, 600)}
 @pytest.mark.django_db
 def test_a_browser_that_floods_actions_is_slowed_down_and_nothing_lands():
     table = seat_table(4)
-    cache.clear()  # the table's own joins and seats are not the flood
+    clear_cache()  # the table's own joins and seats are not the flood
     spotter = table.seats[3]
     with override_settings(RATE_LIMITS=LIMITS):
         for _ in range(3):
