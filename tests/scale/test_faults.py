@@ -406,3 +406,31 @@ def test_a_websocket_that_never_reads_slows_no_one_and_is_closed_by_the_server()
     pushed_kb = window / PUSH_EVERY * PUSH_BYTES / 1024  # what an unbounded buffer would add
     grown = max(kb for _, kb in late) - late[0][1]
     assert grown < pushed_kb / 2, (grown, pushed_kb)
+
+
+def test_play_gives_daphne_its_ping_settings(monkeypatch):
+    """``manage.py play`` passes the pings on to daphne (defaults 20 s and 30 s)."""
+    from django.core.management import call_command
+
+    started: list[list[str]] = []
+
+    class Exited:
+        returncode = 0
+
+        def __init__(self, command: list[str]) -> None:
+            started.append(command)
+
+        def poll(self) -> int:
+            return 0
+
+        def wait(self, timeout: float | None = None) -> int:
+            return 0
+
+    monkeypatch.setattr("games.management.commands.play.subprocess.Popen", Exited)
+    monkeypatch.setattr("games.management.commands.play.signal.signal", lambda *_: None)
+    call_command("play", "--no-cluster", "--ping-interval", "5", "--ping-timeout", "9")
+    call_command("play", "--no-cluster")
+    daphne, default = started
+    assert daphne[daphne.index("--ping-interval") + 1] == "5"
+    assert daphne[daphne.index("--ping-timeout") + 1] == "9"
+    assert default[default.index("--ping-interval") + 1 :][:3] == ["20", "--ping-timeout", "30"]

@@ -20,11 +20,35 @@ class Command(BaseCommand):
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--no-cluster", action="store_true", help="serve only")
+        # A websocket that stops reading (a frozen tab, a dead link) misses daphne's ping and
+        # is closed, so its unsent pushes cannot pile up in the server's memory.
+        parser.add_argument(
+            "--ping-interval",
+            type=int,
+            default=20,
+            help="ping a websocket idle this many seconds (default 20)",
+        )
+        parser.add_argument(
+            "--ping-timeout",
+            type=int,
+            default=30,
+            help="close a websocket that has not answered a ping in this many seconds (default 30)",
+        )
 
-    def handle(self, *args: Any, host: str, port: int, no_cluster: bool, **options: Any) -> None:
+    def handle(
+        self,
+        *args: Any,
+        host: str,
+        port: int,
+        no_cluster: bool,
+        ping_interval: int,
+        ping_timeout: int,
+        **options: Any,
+    ) -> None:
         python = sys.executable
+        pings = ["--ping-interval", str(ping_interval), "--ping-timeout", str(ping_timeout)]
         commands = [
-            [python, "-m", "daphne", "-b", host, "-p", str(port), "config.asgi:application"]
+            [python, "-m", "daphne", "-b", host, "-p", str(port), *pings, "config.asgi:application"]
         ]
         if not no_cluster:
             # The cluster runs the clock's tasks; clocktick hands it due schedules within
