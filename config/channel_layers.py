@@ -6,16 +6,23 @@ group send. Under a party's load that queueing, not the polling interval, was mo
 the push latency. Here a poll takes every pending message of the process in one SELECT
 and one UPDATE; the capacity check stays in memory (channels-lite's bounded per-channel
 queues drop the oldest message of a socket that stops reading).
+
+A group send also hands messages for this process's own sockets straight to their queues:
+an action handled by the daphne that holds the room's websockets reaches them at once,
+without waiting for a poll. Only messages for other processes (and those sent by the q2
+worker) go through the database.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict, deque
+from datetime import timedelta
 
 from asgiref.sync import sync_to_async
-from channels_lite.layers import ChannelEmpty
+from channels_lite.layers import BoundedQueue, ChannelEmpty
 from channels_lite.layers.core import SQLiteChannelLayer
-from channels_lite.models import Event
+from channels_lite.models import Event, GroupMembership
 from django.db import transaction
 from django.utils import timezone
 
@@ -52,3 +59,53 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
                     id__in=[row[0] for row in rows], delivered=False
                 ).update(delivered=True)
         return [row[1] for row in rows]
+
+    # -- straight to this process's own sockets ------------------------------------------
+
+    def _local(self, channel: str) -> bool:
+        return "!" in channel and self.non_local_name(channel).endswith(self.client_prefix + "!")
+
+    async def group_send(self, group: str, message: dict) -> None:
+        self.require_valid_group_name(group)
+        channels = await self._members(group)
+        loop = self.receive_event_loop
+        remote = []
+        for channel in channels:
+            if loop is not None and self._local(channel):
+                self._hand_over(loop, channel, dict(message))
+            else:
+                remote.append(channel)
+        if not remote:
+            return
+        expiry = timezone.now() + timedelta(seconds=self.expiry)
+        events = [
+            Event(channel_name=name, data=data, expires_at=expiry)
+            async for name, data in self._prepare_group_send_events(remote, message)
+        ]
+        if events:
+            await self._execute_with_retry(lambda: Event.objects.abulk_create(events))
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop, channel: str, message: dict) -> None:
+        def put() -> None:
+            buffer = self.receive_buffer.get(channel)
+            if buffer is None:
+                buffer = BoundedQueue(maxsize=self.get_capacity(channel))
+                self.receive_buffer[channel] = buffer
+            buffer.put_nowait(message)  # a full queue drops its oldest message
+
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            put()
+        else:
+            loop.call_soon_threadsafe(put)
+
+    @sync_to_async
+    def _members(self, group: str) -> list[str]:
+        return list(
+            GroupMembership.objects.using(self.database)
+            .filter(group_name=group, expires_at__gte=timezone.now())
+            .values_list("channel_name", flat=True)
+        )
