@@ -1,38 +1,23 @@
 """Constellate's one way in: run one command against one game, in one transaction.
 
 Load (lock the game), fold, apply any due expiry first (C6), decide, append, and announce
-the new events after commit. Views, consumers and the clock all come through ``act``.
+the new events after commit: the platform's loop (``games.service``) with Constellate's
+rules and clue check. Views, consumers and the clock all come through ``act``.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db import transaction
-from django.utils import timezone
-
-from games import store
 from games.models import Game
+from games.service import GameService, Outcome
 
 from . import rules
 from .clues import check_clue
 from .deck import draw_sky, pictured_names
 
 KIND = "constellate"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    state: rules.State
-    events: list[object] = field(default_factory=list)  # appended for the command
-    expired: list[object] = field(default_factory=list)  # appended first, by the clock (C6)
-    refusal: rules.Refusal | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.refusal is None
 
 
 def word_check_for(state: rules.State) -> rules.WordCheck:
@@ -66,72 +51,8 @@ def comet_order(rng: random.Random | None = None) -> tuple[int, ...]:
     return tuple(order)
 
 
-def start_game(
-    *,
-    players: int,
-    step_seconds: int | None = None,
-    rng: random.Random | None = None,
-    now: datetime | None = None,
-) -> tuple[Game, Outcome]:
-    with transaction.atomic():
-        game = store.create_game(KIND)
-        outcome = _run(game, deal_command(players, step_seconds, rng), now or timezone.now())
-    return game, outcome
-
-
-def act(game_id: int, command: rules.Command, *, now: datetime | None = None) -> Outcome:
-    """Run one command. A refusal appends nothing (except a due expiry, C6)."""
-    with transaction.atomic():
-        game = store.lock(game_id)
-        return _run(game, command, now or timezone.now())
-
-
-def expire(game_id: int, step: int, *, now: datetime | None = None) -> Outcome:
-    """The clock ran out on ``step`` (C2/C3). Refused, changing nothing, if that step is
-    over or still has time: a late or duplicate job does nothing."""
-    return act(game_id, rules.Expire(step=step), now=now)
-
-
-def clock(state: rules.State) -> tuple[int, datetime] | None:
-    """The step now running and its deadline, for the scheduler (None: no clock runs)."""
-    if state.ended or state.deadline is None:
-        return None
-    return state.step_started, state.deadline
-
-
-def current(game: Game | int, *, now: datetime | None = None) -> rules.State:
-    """The game's state as it stands, any due expiry applied first (C6: a page load after
-    the deadline shows the expired step)."""
-    game_id = game if isinstance(game, int) else game.pk
-    with transaction.atomic():
-        game = store.lock(game_id)
-        state = store.state_of(game)
-        if state.deadline is None or (now or timezone.now()) < state.deadline:
-            return state
-        return _settle(game, state, now or timezone.now())[0]
-
-
-def _settle(game: Game, state: rules.State, now: datetime) -> tuple[rules.State, list[object]]:
-    expired = rules.due_expiry(state, now)
-    if not expired:
-        return state, []
-    return _append(game, state, expired, actor_seat=None, now=now), expired
-
-
-def _run(game: Game, command: rules.Command, now: datetime) -> Outcome:
-    state, expired = store.state_of(game), []
-    if not isinstance(command, rules.Expire):  # the clock's own command expires itself
-        before = state
-        state, expired = _settle(game, state, now)
-        if expired:  # C6: it came after the deadline: refused as such, the expiry applied
-            late = rules.decide(before, command, now, check_word=_lazy_word_check(before))
-            if isinstance(late, rules.Refusal):
-                return Outcome(state=state, expired=expired, refusal=late)
-    decision = rules.decide(state, command, now, check_word=_lazy_word_check(state))
-    if isinstance(decision, rules.Refusal):
-        return Outcome(state=state, expired=expired, refusal=decision)
-    state = _append(game, state, decision, actor_seat=getattr(command, "seat", None), now=now)
-    return Outcome(state=state, events=decision, expired=expired)
+def _decide(state: rules.State, command: rules.Command, now: datetime) -> rules.Decision:
+    return rules.decide(state, command, now, check_word=_lazy_word_check(state))
 
 
 def _lazy_word_check(state: rules.State) -> rules.WordCheck:
@@ -140,15 +61,39 @@ def _lazy_word_check(state: rules.State) -> rules.WordCheck:
     return word_check_for(state)
 
 
-def _append(
-    game: Game, state: rules.State, events: list[object], *, actor_seat: int | None, now: datetime
-) -> rules.State:
-    first_version = state.version + 1
-    store.append(game, events, expected_version=state.version, actor_seat=actor_seat, now=now)
-    after = rules.fold(events, state)
-    if after.ended and game.ended_at is None:
-        Game.objects.filter(pk=game.pk).update(ended_at=now)
-        game.ended_at = now
-    store.remember_state(game, after)
-    store.after_commit(game, after, events, first_version)
-    return after
+SERVICE = GameService(
+    kind=KIND,
+    decide=_decide,
+    fold=rules.fold,
+    due_expiry=rules.due_expiry,
+    is_refusal=lambda decision: isinstance(decision, rules.Refusal),
+    is_expiry=lambda command: isinstance(command, rules.Expire),
+)
+clock = SERVICE.clock  # the step now running and its deadline, for the scheduler
+
+
+def start_game(
+    *,
+    players: int,
+    step_seconds: int | None = None,
+    rng: random.Random | None = None,
+    now: datetime | None = None,
+) -> tuple[Game, Outcome]:
+    return SERVICE.start(deal_command(players, step_seconds, rng), now=now)
+
+
+def act(game_id: int, command: rules.Command, *, now: datetime | None = None) -> Outcome:
+    """Run one command. A refusal appends nothing (except a due expiry, C6)."""
+    return SERVICE.act(game_id, command, now=now)
+
+
+def expire(game_id: int, step: int, *, now: datetime | None = None) -> Outcome:
+    """The clock ran out on ``step`` (C2/C3). Refused, changing nothing, if that step is
+    over or still has time: a late or duplicate job does nothing."""
+    return act(game_id, rules.Expire(step=step), now=now)
+
+
+def current(game: Game | int, *, now: datetime | None = None) -> rules.State:
+    """The game's state as it stands, any due expiry applied first (C6: a page load after
+    the deadline shows the expired step)."""
+    return SERVICE.current(game, now=now)
