@@ -45,6 +45,6 @@ class GameAdmin(admin.ModelAdmin):
         if match is None:
             return "—"
         url = reverse(
-            "constellate:history", kwargs={"code": match.room.code, "number": match.number}
+            "games:history", kwargs={"code": match.room.code, "number": match.number}
         )
         return format_html('<a href="{}">Replay</a>', url)

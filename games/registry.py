@@ -4,7 +4,7 @@ The event store, lobby, realtime push and clock work through this and nothing el
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,18 @@ class GameType:
     max_players: int = 8
     seat_label: Callable[[int, int], str] = lambda players, seat: f"Seat {seat}"
     mode_label: Callable[[int], str] = lambda players: ""
-    start: Callable[..., Any] | None = None  # start(players=, step_seconds=) -> Game
+    start: Callable[..., Any] | None = None  # start(players=, step_seconds=, options=) -> Game
+    # What the home page says about the game, and the stylesheets its screens need.
+    summary: str = ""
+    styles: tuple[str, ...] = ()
+    # The host's choices before a start, kept on the room (a dict of strings): their
+    # defaults, a check that returns them cleaned or raises ValueError with a message for
+    # a person, a sentence saying what was chosen, and the template of the host's form
+    # (rendered in the lobby with ``room``, ``options`` and ``running``).
+    default_options: Callable[[], dict[str, str]] = dict
+    clean_options: Callable[[Mapping[str, str]], dict[str, str]] = lambda raw: {}
+    options_text: Callable[[Mapping[str, str]], str] = lambda options: ""
+    options_template: str | None = None
     codec: EventCodec = field(init=False)
 
     def __post_init__(self) -> None:

@@ -15,6 +15,7 @@ class Room(models.Model):
     kind = models.CharField(max_length=40, default="constellate")
     host = models.CharField(max_length=64)  # the creator's browser identity
     step_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    options = models.JSONField(default=dict, blank=True)  # the host's choices for its game
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
+from collections.abc import Mapping
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from games.registry import GameType, game_type
+from games.registry import GameType, all_game_types, game_type
 
 from .models import Match, Player, Room
 
@@ -43,11 +44,20 @@ def new_code() -> str:
     return "-".join(letters[i : i + 4] for i in range(0, len(letters), 4))
 
 
+def game_kinds() -> list[str]:
+    return [kind.kind for kind in all_game_types()]
+
+
 def create_room(identity: str, kind: str = "constellate") -> Room:
+    if kind not in game_kinds():
+        raise LobbyRefusal("Choose one of the games on offer.")
+    options = game_type(kind).default_options()
     for _ in range(5):
         try:
             with transaction.atomic():
-                return Room.objects.create(code=new_code(), host=identity, kind=kind)
+                return Room.objects.create(
+                    code=new_code(), host=identity, kind=kind, options=options
+                )
         except IntegrityError:  # a collision is astronomically unlikely; draw again
             continue
     raise LobbyRefusal("Could not make a room just now. Try again.", 503)
@@ -145,6 +155,24 @@ def set_clock(room: Room, identity: str | None, step_seconds: int | None) -> Non
     room.save(update_fields=["step_seconds"])
 
 
+def set_options(room: Room, identity: str | None, raw: Mapping[str, str]) -> None:
+    """The host's choices for the room's game (its chart, say), checked by the game."""
+    _require_host(room, identity)
+    if game_running(room):
+        raise LobbyRefusal("The game's options can be changed between games.", 409)
+    try:
+        options = game_of(room).clean_options(raw)
+    except ValueError as error:
+        raise LobbyRefusal(str(error)) from error
+    room.options = options
+    room.save(update_fields=["options"])
+
+
+def options_of(room: Room) -> dict[str, str]:
+    """The room's choices, any the game added since filled with its defaults."""
+    return {**game_of(room).default_options(), **(room.options or {})}
+
+
 def seated(room: Room) -> dict[int, Player]:
     return {p.seat: p for p in room.players.exclude(seat=None)}
 
@@ -177,7 +205,9 @@ def start(room: Room, identity: str | None) -> Match:
         if reason := start_blocker(room):
             raise LobbyRefusal(reason, 409)
         players = seated(room)
-        game = game_of(room).start(players=len(players), step_seconds=room.step_seconds)
+        game = game_of(room).start(
+            players=len(players), step_seconds=room.step_seconds, options=options_of(room)
+        )
         number = room.matches.count() + 1
         match = Match.objects.create(
             room=room,

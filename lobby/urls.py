@@ -13,5 +13,6 @@ urlpatterns = [
     path("r/<str:code>/stand", views.stand, name="stand"),
     path("r/<str:code>/free", views.free, name="free"),
     path("r/<str:code>/clock", views.clock, name="clock"),
+    path("r/<str:code>/options", views.options, name="options"),
     path("r/<str:code>/start", views.start, name="start"),
 ]

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
-from games.registry import game_type
+from games.registry import all_game_types, game_type
 
 from . import realtime, services
 from .models import Match, Player, Room
@@ -54,7 +54,25 @@ def context_for(room: Room, identity: str | None) -> RoomContext:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "lobby/home.html")
+    return render(request, "lobby/home.html", home_context())
+
+
+def home_context(chosen: str = "constellate") -> dict:
+    games = [
+        {
+            "kind": kind.kind,
+            "title": kind.title,
+            "summary": kind.summary,
+            "players": (
+                f"{kind.min_players} players"
+                if kind.min_players == kind.max_players
+                else f"{kind.min_players}–{kind.max_players} players"
+            ),
+        }
+        for kind in all_game_types()
+    ]
+    known = {game["kind"] for game in games}
+    return {"games": games, "chosen": chosen if chosen in known else games[0]["kind"]}
 
 
 @require_POST
@@ -64,10 +82,18 @@ def create_room(request: HttpRequest) -> HttpResponse:
         return render(
             request,
             "lobby/home.html",
-            {"message": "You have opened many rooms just now: wait a few minutes."},
+            {
+                **home_context(),
+                "message": "You have opened many rooms just now: wait a few minutes.",
+            },
             status=429,
         )
-    room = services.create_room(identity)
+    kind = request.POST.get("kind", "constellate")[:40]
+    try:
+        room = services.create_room(identity, kind)
+    except services.LobbyRefusal as refusal:
+        context = {**home_context(kind), "message": refusal.message}
+        return render(request, "lobby/home.html", context, status=refusal.status)
     return redirect("lobby:room", code=room.code)
 
 
@@ -84,6 +110,7 @@ def page_context(request: HttpRequest, ctx: RoomContext) -> dict:
         "link": link,
         "qr": segno.make(link, error="m").svg_inline(scale=4, dark="#0d1326", light="#ffffff"),
         "board_html": board_html(ctx)[0],
+        "styles": services.game_of(ctx.room).styles,
     }
 
 
@@ -116,6 +143,9 @@ def lobby_context(ctx: RoomContext) -> dict:
         ],
         "step_value": str(room.step_seconds) if room.step_seconds else "off",
         "spectators": room.players.filter(seat=None).count(),
+        "options": services.options_of(room),
+        "options_template": kind.options_template,
+        "options_text": kind.options_text(services.options_of(room)),
     }
 
 
@@ -198,6 +228,11 @@ def _clock(request: HttpRequest, ctx: RoomContext) -> None:
     services.set_clock(ctx.room, ctx.identity, lengths[raw])
 
 
+def _options(request: HttpRequest, ctx: RoomContext) -> None:
+    raw = {key: value[:40] for key, value in request.POST.items() if len(key) <= 40}
+    services.set_options(ctx.room, ctx.identity, raw)
+
+
 def _start(request: HttpRequest, ctx: RoomContext) -> None:
     services.start(ctx.room, ctx.identity)
 
@@ -207,4 +242,5 @@ sit = _lobby_action(_sit)
 stand = _lobby_action(_stand)
 free = _lobby_action(_free)
 clock = _lobby_action(_clock)
+options = _lobby_action(_options)
 start = _lobby_action(_start)

@@ -90,7 +90,7 @@ class FlagReview:
         if self.match is None:
             return None
         url = reverse(
-            "constellate:history",
+            "games:history",
             kwargs={"code": self.match.room.code, "number": self.match.number},
         )
         return f"{url}?step={self.flag.event_seq}"

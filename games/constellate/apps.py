@@ -25,6 +25,10 @@ class ConstellateConfig(AppConfig):
                 max_players=8,
                 seat_label=screens.seat_label,
                 mode_label=screens.mode_label,
-                start=lambda **kw: services.start_game(**kw)[0],
+                start=lambda *, options=None, **kw: services.start_game(**kw)[0],
+                summary=(
+                    "One word, one number, and a sky of pictures: two crews race to light "
+                    "their stars, or one crew races the dawn."
+                ),
             )
         )

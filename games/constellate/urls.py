@@ -8,7 +8,4 @@ urlpatterns = [
     path("r/<str:code>/name", views.name, name="name"),
     path("r/<str:code>/touch", views.touch, name="touch"),
     path("r/<str:code>/stop", views.stop, name="stop"),
-    path("r/<str:code>/tick", views.tick, name="tick"),
-    path("r/<str:code>/history/", views.history_latest, name="history_latest"),
-    path("r/<str:code>/history/<int:number>/", views.history, name="history"),
 ]

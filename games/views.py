@@ -1,0 +1,162 @@
+"""What every game's room shares on the web: a seated player's action over an htmx POST,
+the countdown's tick, and the replay of a finished game folded from its events.
+
+A game brings its service (``act``) and its screens (``games.registry.GameType.screens``):
+``render_board``, ``render_notice``, and for the replay ``history_board``, ``describe``
+and ``history_jumps``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from lobby.models import Match
+from lobby.ratelimit import limited
+from lobby.views import SLOW_DOWN, RoomContext, board_html, room_context
+
+from . import store
+from .registry import game_type
+
+# A refusal's problem (the rules' Problem values) to the answer's status code.
+STATUS = {"forbidden": 403, "conflict": 409, "invalid": 400}
+
+
+class BadInput(Exception):
+    """A form field that is missing or malformed: answered 400 with the message."""
+
+
+def int_field(request: HttpRequest, field: str, low: int, high: int) -> int:
+    raw = request.POST.get(field, "")
+    if not re.fullmatch(r"\s*-?[0-9]+\s*", raw) or len(raw) > 6:  # ASCII digits only
+        raise BadInput(f"Missing or malformed {field}.")
+    value = int(raw)
+    if not low <= value <= high:
+        raise BadInput(f"The {field} must be from {low} to {high}.")
+    return value
+
+
+def seat_action(
+    kind: str,
+    act: Callable[[int, Any], Any],
+    build: Callable[[HttpRequest, int], Any],
+    *,
+    status: dict[str, int] | None = None,
+    quiet: Collection[str] = (),
+) -> Callable[[HttpRequest, str], HttpResponse]:
+    """A POST view for one seated player's command in a game of ``kind``: ``build`` turns
+    the form into the command (raising ``BadInput``), ``act`` runs it. The answer is the
+    actor's board (out of band) and a notice; a refusal whose problem is in ``quiet`` gets
+    the notice alone, so what the player typed stays in place."""
+    statuses = {**STATUS, **(status or {})}
+
+    @require_POST
+    def view(request: HttpRequest, code: str) -> HttpResponse:
+        ctx = room_context(request, code)
+        screens = game_type(kind).screens
+        if limited(request, "action"):
+            return _notice(screens, SLOW_DOWN, 429)
+        if ctx.room.game is None:
+            return _notice(screens, "No game is on in this room.", 409)
+        if ctx.room.game.kind != kind:
+            return _notice(screens, "This room plays another game.", 409)
+        seat = ctx.player.seat if ctx.player else None
+        if seat is None:
+            return _notice(screens, "Only seated players can do that.", 403)
+        try:
+            command = build(request, seat)
+        except BadInput as error:
+            return _notice(screens, str(error), 400)
+        outcome = act(ctx.room.game_id, command)
+        return _respond(ctx, screens, outcome, statuses, quiet)
+
+    return view
+
+
+def _notice(screens: Any, message: str, status: int) -> HttpResponse:
+    return HttpResponse(screens.render_notice(message), status=status)
+
+
+def _respond(
+    ctx: RoomContext, screens: Any, outcome: Any, statuses: dict[str, int], quiet: Collection[str]
+) -> HttpResponse:
+    board = _board(ctx, screens, outcome.state)
+    if outcome.refusal is None:
+        return HttpResponse(board + screens.render_notice("", error=False))
+    problem = str(outcome.refusal.problem)
+    notice = screens.render_notice(outcome.refusal.reason)
+    if problem in quiet:
+        return HttpResponse(notice, status=statuses[problem])
+    return HttpResponse(board + notice, status=statuses[problem])  # the view refreshes
+
+
+def _board(ctx: RoomContext, screens: Any, state: Any) -> str:
+    seat = ctx.player.seat if ctx.player else None
+    audience = screens.audience_of(state, seat)
+    return screens.render_board(state, audience, ctx.names, ctx.room.code, oob=True)
+
+
+@require_POST
+def tick(request: HttpRequest, code: str) -> HttpResponse:
+    """A countdown reached zero: the server checks the deadline by its own clock (C6)."""
+    ctx = room_context(request, code)
+    if ctx.room.game is None:
+        return HttpResponse(status=204)
+    return HttpResponse(board_html(ctx, oob=True)[0])
+
+
+# -- history: a finished game, step by step, folded from its events ---------------------------
+
+
+def history_latest(request: HttpRequest, code: str) -> HttpResponse:
+    ctx = room_context(request, code)
+    match = ctx.room.matches.order_by("-number").first()
+    if match is None:
+        raise Http404("No game has been played in this room yet.")
+    return redirect("games:history", code=code, number=match.number)
+
+
+def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    ctx = room_context(request, code)
+    match = get_object_or_404(Match.objects.select_related("game"), room=ctx.room, number=number)
+    if match.game.ended_at is None and not request.user.is_staff:
+        return HttpResponse(
+            "The replay opens when the game ends.", status=403, content_type="text/plain"
+        )
+    kind = game_type(match.game.kind)
+    screens = kind.screens
+    states = store.replay(match.game)  # folded from the stored events, never a saved picture
+    last = len(states) - 1
+    step = _step(request.GET.get("step"), last)
+    state = states[step]
+    names = match.names()
+    jump_label, jumps = screens.history_jumps(states[last])
+    return render(
+        request,
+        "games/history.html",
+        {
+            "title": kind.title,
+            "styles": kind.styles,
+            "code": code,
+            "number": number,
+            "step": step,
+            "last": last,
+            "prev": max(1, step - 1),
+            "next": min(last, step + 1),
+            "board_html": screens.history_board(state, names, code),
+            "happened": screens.describe(states[step - 1], state, names),
+            "jump_label": jump_label,
+            "jumps": jumps,
+        },
+    )
+
+
+def _step(raw: str | None, last: int) -> int:
+    if raw is None or not raw.isdigit() or len(raw) > 6:
+        return last
+    return min(max(1, int(raw)), last)
