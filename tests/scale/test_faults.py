@@ -30,7 +30,7 @@ from games import clock, store
 from games.constellate import rules
 from games.constellate import services as constellate
 from games.constellate.rules import Key, State, TurnEnd
-from games.models import Game
+from games.models import Event, Game
 from lobby.realtime import audience_group
 from tests.scale.players import (
     SCALE_OUT,
@@ -177,14 +177,15 @@ def _steps_ended(game_id: int) -> list[int]:
 
 
 @pytest.mark.parametrize(
-    "down",
-    [("qcluster",), ("qcluster", "clocktick")],
-    ids=["cluster-down-tick-up", "cluster-and-tick-down"],
+    ("down", "settled_by"),
+    [(("qcluster",), "action"), (("qcluster", "clocktick"), "page")],
+    ids=["cluster-down-next-action", "cluster-and-tick-down-next-page-load"],
 )
-def test_with_the_q2_cluster_down_the_next_action_applies_the_expiry_C6(down):
+def test_with_the_q2_cluster_down_the_next_action_or_page_applies_the_expiry_C6(down, settled_by):
     """With the tick up, the due schedule becomes a task that waits in the broker; with
-    both down it stays a schedule. Either way the next action settles the step first, and
-    when the cluster comes back nothing of the old step runs twice."""
+    both down it stays a schedule. Either way the next action (refused as late) or page
+    load settles the step first, and when the cluster comes back nothing of the old step
+    runs twice."""
     table = seat_table(3, start=False)
     table.room.step_seconds = 2
     table.room.save(update_fields=["step_seconds"])
@@ -211,28 +212,35 @@ def test_with_the_q2_cluster_down_the_next_action_applies_the_expiry_C6(down):
             assert db_version(game_id) == 1  # nothing ran the expiry
             assert all(s.latest() == 1 for s in screens)
 
-            # The Stargazer names a word, late: refused as such, the expiry applied first.
-            response = host.post("name", word=word, number=1, version=1)
-            assert response.status_code == 409, response.text
-            assert notice_of(response.text) == "Time is up for this step."
+            if settled_by == "action":  # the Stargazer names a word, late: refused as such
+                response = host.post("name", word=word, number=1, version=1)
+                assert response.status_code == 409, response.text
+                assert notice_of(response.text) == "Time is up for this step."
+            else:  # someone reloads the page
+                response = host.load()
             assert board_version(response.text) == 3  # the board moved on
             rows = _check_log(game_id)
             assert [k for _, k, _ in rows] == ["SkyDealt", "TurnEnded", "NamingStarted"]
             assert rows[1][2]["reason"] == TurnEnd.NAMING_EXPIRED.value
+            assert Event.objects.get(game_id=game_id, seq=2).actor_seat is None  # the clock's
             for screen in screens:  # pushed by the web process that settled it
                 assert screen.wait_board(3).version == 3
             assert not schedules.filter(name__endswith=":1").exists()  # dropped if pending
+            if settled_by == "page":  # and the game goes on from there
+                response = host.post("name", word=word, number=1, version=3)
+                assert response.status_code == 200, response.text
+            step = _folded(game_id).step_started
 
             for name in down:
                 cluster.start(name)
             if "clocktick" not in down:  # the stale task from the broker runs: a no-op
                 stale = wait_for(lambda: _task(game_id, 1), WAIT, "the stale task", cluster.logs)
                 assert str(stale.result) == "nothing to do: That step is already over."
-            # The cluster is back: it expires the new step on time, once.
-            fresh = wait_for(lambda: _task(game_id, 3), 2 + WAIT, "step 3's task", cluster.logs)
-            assert str(fresh.result).startswith("expired step 3"), fresh.result
+            # The cluster is back: it expires the step now running on time, once.
+            fresh = wait_for(lambda: _task(game_id, step), 2 + WAIT, "its task", cluster.logs)
+            assert str(fresh.result).startswith(f"expired step {step}"), fresh.result
             ended = _steps_ended(game_id)
-            assert ended[:2] == [1, 3] and len(ended) == len(set(ended)), ended
+            assert ended[:2] == [1, step] and len(ended) == len(set(ended)), ended
             if "clocktick" in down:
                 assert _task(game_id, 1) is None  # the stale schedule never became a task
             _check_log(game_id)
