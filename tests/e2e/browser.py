@@ -124,6 +124,19 @@ class Table:
                 )
             )
 
+    def watcher_joins(self, name: str) -> Person:
+        """Someone opens the link mid-game and joins without a seat (a spectator)."""
+        context = self.browser.new_context(viewport=self.viewport or LAPTOP)
+        person = Person(name, context, context.new_page())
+        person.page.goto(self.host.page.url)
+        person.page.fill("#name", name)
+        person.page.get_by_role("button", name="Join").click()
+        person.page.get_by_text(f"You are {name}, watching").wait_for()
+        person.page.evaluate("window.e2eNoReload = true")
+        self.people.append(person)
+        self.everyone(lambda p: p.locator(".spectators").inner_text() == "1 watching")
+        return person
+
     def set_clock(self, label: str) -> None:
         host = self.host.page
         host.locator(".clock label", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).click()
@@ -299,7 +312,8 @@ class Table:
         version = self.act(spotter, lambda: spotter.page.click(f'#sky button[value="{card}"]'))
         self.everyone(
             lambda p: (
-                "lit" in (p.locator(f'#sky button[value="{card}"]').get_attribute("class") or "")
+                "lit"
+                in (p.locator(f'#sky button[value="{card}"]').get_attribute("class") or "").split()
             )
         )
         return version

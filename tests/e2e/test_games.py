@@ -77,6 +77,15 @@ def test_s3_d2_d3_a_whole_before_dawn_in_two_browsers(tables):
     table.everyone(lambda p: p.locator("#countdown").is_visible())
     hours = "#status .hours"
 
+    # A friend joins to watch while the Stargazer spells: the lobby's push re-renders every
+    # board, and the half-spelled word and the number survive it.
+    table.spell(gazer, "oce")
+    table.pick_number(gazer, 3)
+    watcher = table.watcher_joins("Eve")
+    assert gazer.page.locator("#word").input_value() == "OCE"
+    assert gazer.page.locator('input[name=number][value="3"]').is_checked()
+    assert not any(card.key for card in table.sky(watcher.page))  # K4: a spectator
+
     table.name(gazer, 3)
     table.everyone(lambda p: p.locator(hours).get_attribute("aria-label") == "6 hours before dawn")
     stars = dark(key, "gold")

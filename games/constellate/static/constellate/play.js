@@ -37,6 +37,23 @@
     }
   });
 
+  // A push that re-renders the same naming step (someone joined, a seat changed) must not
+  // wipe the word being spelled or the number picked: carry them into the new board.
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const input = word();
+    const incoming = event.detail.fragment?.querySelector?.("#word");
+    if (!input || !incoming || !input.value) return;
+    const version = (el) => el.closest("form")?.querySelector("input[name=version]")?.value;
+    if (version(input) !== version(incoming)) return;  // a new step: a fresh word
+    incoming.setAttribute("value", input.value);
+    const picked = input.form.querySelector("input[name=number]:checked");
+    const number = picked && incoming.closest("form").querySelector(`input[name=number][value="${picked.value}"]`);
+    if (number) {
+      incoming.closest("form").querySelectorAll("input[name=number]").forEach((radio) => radio.removeAttribute("checked"));
+      number.setAttribute("checked", "");
+    }
+  });
+
   // A physical keyboard spells the word too, wherever the focus is (T2).
   document.addEventListener("keydown", (event) => {
     const input = word();
