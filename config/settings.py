@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "django_q",
     "games",
     "games.constellate",
+    "games.underonesky",
     "lobby",
     "moderation",
 ]

@@ -6,5 +6,6 @@ urlpatterns = [
     path("", include("lobby.urls")),
     path("", include("games.urls")),
     path("", include("games.constellate.urls")),
+    path("", include("games.underonesky.urls")),
     path("", include("moderation.urls")),
 ]

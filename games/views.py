@@ -135,7 +135,7 @@ def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
     step = _step(request.GET.get("step"), last)
     state = states[step]
     names = match.names()
-    jump_label, jumps = screens.history_jumps(states[last])
+    jump_label, jumps = screens.history_jumps(states[last], names)
     return render(
         request,
         "games/history.html",

@@ -54,7 +54,7 @@ def history_board(state: rules.State, names: dict[int, str], code: str) -> str:
     return render_to_string("constellate/board.html#board", {"board": board, "oob": False})
 
 
-def history_jumps(final: rules.State) -> tuple[str, list[tuple[int, str]]]:
+def history_jumps(final: rules.State, names: dict[int, str]) -> tuple[str, list[tuple[int, str]]]:
     jumps = [(c.version, f"{c.number}. {c.word} {c.count}") for c in final.constellations]
     return "Jump to a constellation", jumps
 

@@ -1,0 +1,303 @@
+"""What a template receives: the table as one audience may see it, built from the seat's
+view. Templates never see the rule state, so they cannot show a card they were not given."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils import timezone
+
+from . import rules
+from .rules.geometry import extent
+
+PUBLIC = "public"
+HISTORY = "history"  # a replay sees every card: the game is over, or a moderator is looking
+
+GLYPHS = {  # a shape for each colour, so colour is never the only clue
+    rules.Tile.BLUE: "◆",
+    rules.Tile.ORANGE: "▲",
+    rules.Tile.YELLOW: "●",
+    rules.Tile.NORTH: "✦",
+}
+SHAPES = {
+    rules.Tile.BLUE: "diamond",
+    rules.Tile.ORANGE: "triangle",
+    rules.Tile.YELLOW: "circle",
+    rules.Tile.NORTH: "four-pointed star",
+}
+ACTIONS = {
+    rules.Tile.BLUE: "move one tile next to it one space up, down, left or right",
+    rules.Tile.ORANGE: "move one tile next to it one space diagonally",
+    rules.Tile.YELLOW: "turn the board 90° clockwise",
+}
+WAYS = {rules.Tile.BLUE: "up, down, left or right", rules.Tile.ORANGE: "diagonally"}
+POINTS = {  # where the chart's north points on the screen
+    rules.Compass.N: "up",
+    rules.Compass.E: "right",
+    rules.Compass.S: "down",
+    rules.Compass.W: "left",
+}
+
+
+def audience_of(state: rules.State, seat: int | None) -> str:
+    """Who this viewer is for pushes: one of the two players, or the public."""
+    if seat in (1, 2) and state.dealt:
+        return f"seat-{seat}"
+    return PUBLIC
+
+
+def audiences(state: rules.State) -> list[str]:
+    return [PUBLIC, "seat-1", "seat-2"]
+
+
+def _seat_of(audience: str) -> int | None:
+    role, _, number = audience.partition("-")
+    return int(number) if role == "seat" and number in ("1", "2") else None
+
+
+def tile_name(tile: rules.Tile) -> str:
+    if tile is rules.Tile.NORTH:
+        return "the North Star"
+    return f"{tile.value} star ({SHAPES[tile]})"
+
+
+@dataclass(frozen=True)
+class TilePresenter:
+    colour: str
+    glyph: str
+    name: str
+
+
+def _tile(tile: rules.Tile) -> TilePresenter:
+    return TilePresenter(tile.value, GLYPHS[tile], tile_name(tile))
+
+
+@dataclass(frozen=True)
+class SpacePresenter:
+    index: int
+    label: str  # A1..E5
+    tile: TilePresenter | None
+    target: bool = False  # an empty space this player may place on now
+    origin: bool = False  # a tile this player may move now
+    dest: bool = False  # an empty space a move may end on now
+    sources: str = ""  # the classes naming the origins that can reach this space
+    placed: bool = False  # this turn's tile (its action is due)
+    completed: bool = False  # part of a completed constellation
+
+    @property
+    def description(self) -> str:
+        what = self.tile.name if self.tile else "empty"
+        return f"{self.label}, {what}"
+
+
+@dataclass(frozen=True)
+class CardPresenter:
+    title: str  # "Your constellation", "Bo's constellation", "The face-down card"
+    name: str
+    rows: tuple[tuple[bool, ...], ...]  # the shape as it must lie on the board
+    mine: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    code: str
+    audience: str
+    version: int
+    ended: bool
+    result: str
+    history: bool
+    chart: str
+    chart_title: str
+    compass: str
+    compass_degrees: int
+    compass_text: str
+    spaces: tuple[SpacePresenter, ...]
+    face_up: tuple[TilePresenter, ...]
+    stack_count: int
+    cards: tuple[CardPresenter, ...]
+    turn_text: str
+    hint: str
+    last: str
+    log: tuple[str, ...]
+    can_place: bool
+    can_move: bool
+    deadline: str | None
+    server_now: str
+    step_seconds: int | None
+
+
+def present(
+    state: rules.State,
+    audience: str,
+    names: dict[int, str],
+    code: str,
+    now: datetime | None = None,
+    *,
+    history: bool = False,
+) -> Board:
+    seat = _seat_of(audience)
+    view = rules.view_for(state, seat, reveal=audience == HISTORY)
+    can_place = bool(view.targets) and not history
+    can_move = bool(view.moves) and not history
+    return Board(
+        code=code,
+        audience=audience,
+        version=view.version,
+        ended=state.ended,
+        result=result_text(state, names),
+        history=history,
+        chart=view.chart.value if view.chart else "",
+        chart_title=rules.CHARTS[view.chart].title if view.chart else "",
+        compass=view.compass.value,
+        compass_degrees=90 * view.compass.quarter_turns,
+        compass_text=f"The chart's north points {POINTS[view.compass]}.",
+        spaces=_spaces(view, can_place, can_move),
+        face_up=tuple(_tile(t) for t in view.face_up),
+        stack_count=view.stack_count,
+        cards=tuple(_card(c, seat, names) for c in view.cards),
+        turn_text=_turn_text(state, seat, names),
+        hint=_hint(view, names) if not history else "",
+        last=_last_turn(state, names),
+        log=tuple(_turn_line(t, names) for t in reversed(state.turns) if t.tile),
+        can_place=can_place,
+        can_move=can_move,
+        deadline=view.deadline.isoformat() if view.deadline and not history else None,
+        server_now=(now or timezone.now()).isoformat(),
+        step_seconds=view.step_seconds,
+    )
+
+
+def present_history(state: rules.State, names: dict[int, str], code: str) -> Board:
+    """A step of a replay: every card, nothing to press, no clock."""
+    return present(state, HISTORY, names, code, history=True)
+
+
+def _spaces(view: rules.SeatView, can_place: bool, can_move: bool) -> tuple[SpacePresenter, ...]:
+    targets = set(view.targets) if can_place else set()
+    moves = view.moves if can_move else ()
+    origins = {o for o, _ in moves}
+    sources: dict[int, list[int]] = {}
+    for origin, target in moves:
+        sources.setdefault(target, []).append(origin)
+    completed = set(view.completed)
+    return tuple(
+        SpacePresenter(
+            index=i,
+            label=rules.label(i),
+            tile=_tile(tile) if tile else None,
+            target=i in targets,
+            origin=i in origins,
+            dest=i in sources,
+            sources=" ".join(f"from-{o}" for o in sorted(sources.get(i, ()))),
+            placed=i == view.placed,
+            completed=i in completed,
+        )
+        for i, tile in enumerate(view.board)
+    )
+
+
+def _card(card: rules.CardView, seat: int | None, names: dict[int, str]) -> CardPresenter:
+    if card.seat is None:
+        title = "The face-down card"
+    elif card.seat == seat:
+        title = "Your constellation"
+    else:
+        title = f"{names.get(card.seat, f'Seat {card.seat}')}'s constellation"
+    rows, columns = extent(card.shape)
+    stars = set(card.shape)
+    grid = tuple(tuple((r, c) in stars for c in range(columns)) for r in range(rows))
+    return CardPresenter(title=title, name=card.card.name, rows=grid, mine=card.seat == seat)
+
+
+def _name(names: dict[int, str], seat: int) -> str:
+    return names.get(seat, f"Seat {seat}")
+
+
+def _turn_text(state: rules.State, seat: int | None, names: dict[int, str]) -> str:
+    if state.ended or not state.dealt:
+        return ""
+    if seat == state.seat:
+        return f"Your turn (turn {state.turn})"
+    return f"{_name(names, state.seat)}'s turn (turn {state.turn})"
+
+
+def _hint(view: rules.SeatView, names: dict[int, str]) -> str:
+    """The step hint: what the player whose turn it is does now."""
+    if view.step in (rules.Step.SETUP, rules.Step.ENDED):
+        return ""
+    tile = view.placed_tile
+    if view.my_turn:
+        if view.step is rules.Step.PLACING:
+            return (
+                "Pick a tile beside the board, or the blind tile from the stack, "
+                "then an empty space for it."
+            )
+        return (
+            f"Now move a tile {WAYS[tile]}: pick one next to your {tile.value} star on "  # type: ignore[index, union-attr]
+            f"{rules.label(view.placed)}, then a highlighted empty space."  # type: ignore[arg-type]
+        )
+    who = _name(names, view.turn_seat)
+    if view.step is rules.Step.PLACING:
+        return f"{who} is placing a tile."
+    return f"{who} is moving a tile {WAYS[tile]}."  # type: ignore[index]
+
+
+def _last_turn(state: rules.State, names: dict[int, str]) -> str:
+    """The last finished turn: what the other player just did."""
+    done = state.turns if state.ended else state.turns[:-1]
+    return _turn_line(done[-1], names) if done else ""
+
+
+def _turn_line(turn: rules.TurnRecord, names: dict[int, str]) -> str:
+    """One turn in a sentence, spaces named as the board stood then."""
+    if turn.tile is None:
+        return ""
+    who = _name(names, turn.seat)
+    source = "the blind tile, a " if turn.blind else "a "
+    clock = " Time ran out: the clock placed" if turn.by_clock else f" {who} placed"
+    line = f"Turn {turn.number}:{clock} {source}{turn.tile.value} star on {rules.label(turn.space)}"  # type: ignore[arg-type]
+    if turn.action is rules.Action.ROTATED:
+        return f"{line}, and the board turned 90° clockwise."
+    if turn.action is rules.Action.SKIPPED:
+        way = WAYS[turn.tile]
+        return f"{line}; no tile next to it could move {way}, so its action was skipped."
+    if turn.action is rules.Action.MOVED:
+        mover = " (by the clock)" if turn.by_clock else ""
+        return (
+            f"{line}, and moved the tile on {rules.label(turn.origin)} to "  # type: ignore[arg-type]
+            f"{rules.label(turn.target)}{mover}."  # type: ignore[arg-type]
+        )
+    return f"{line}."
+
+
+def result_text(state: rules.State, names: dict[int, str]) -> str:
+    if not state.ended:
+        return ""
+    if state.finish is rules.Finish.CONSTELLATION and state.winner:
+        card = state.card_of(state.winner)
+        name = card.name if card else "their constellation"
+        return f"{_name(names, state.winner)} wins! {name} shines under one sky."
+    if state.finish is rules.Finish.BOTH:
+        return "A draw: both constellations were completed on the same turn."
+    return "A draw: the board is full and neither constellation is complete."
+
+
+def describe(before: rules.State, after: rules.State, names: dict[int, str]) -> str:
+    """What one step of a replay did, in a sentence."""
+    if not before.dealt:
+        chart = rules.CHARTS[after.chart].title if after.chart else "a chart"
+        return (
+            f"The table was set: {chart}, its north pointing {POINTS[after.compass]}; "
+            f"{_name(names, after.first_seat)} starts."
+        )
+    if after.ended:
+        return result_text(after, names)
+    if after.turn != before.turn:
+        who = _name(names, after.seat)
+        return f"Turn {after.turn}: {who}'s turn; the tiles beside the board were refilled."
+    return _turn_line(after.turns[-1], names)
+
+
+def history_jumps(final: rules.State, names: dict[int, str]) -> list[tuple[int, str]]:
+    return [(t.started, f"Turn {t.number}: {_name(names, t.seat)}") for t in final.turns]

@@ -1,0 +1,108 @@
+"""Driving an Under One Sky room through the Django test client: create it from the home
+page's game choice, set the chart, seat two players, and play over the htmx POSTs a
+browser sends. A test may read the game's state to choose moves; the HTML a player gets
+must not carry the other player's card."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from django.http import HttpResponse
+from django.test import Client
+
+from games.underonesky import services
+from games.underonesky.rules import State, Step, legal_moves
+from lobby.models import Room
+from tests.web.rooms import join, page, post, sit
+
+KIND = "underonesky"
+
+
+def create_room(host: Client, kind: str = KIND) -> Room:
+    response = host.post("/rooms", {"kind": kind})
+    assert response.status_code == 302, response
+    code = response["Location"].rstrip("/").rsplit("/", 1)[-1]
+    return Room.objects.get(code=code)
+
+
+@dataclass
+class Table:
+    room: Room
+    seats: dict[int, Client]
+    spectator: Client
+    names: dict[int, str]
+
+    @property
+    def host(self) -> Client:
+        return self.seats[1]
+
+    def refresh(self) -> Room:
+        self.room = Room.objects.get(pk=self.room.pk)
+        return self.room
+
+    def state(self) -> State:
+        return services.current(self.refresh().game_id)
+
+    def start(self) -> HttpResponse:
+        response = post(self.host, self.room, "start")
+        self.refresh()
+        return response
+
+    def page(self, seat: int | None) -> str:
+        return page(self.seats[seat] if seat else self.spectator, self.room)
+
+    # -- moves -------------------------------------------------------------------------
+    def place(self, space: int, tile: str = "0", seat: int | None = None, **extra) -> HttpResponse:
+        state = self.state()
+        data = {"space": space, "tile": tile, "version": state.version, **extra}
+        return post(self.seats[seat or state.seat], self.room, "uos/place", **data)
+
+    def move(self, target: int, origin: int | None = None, seat: int | None = None, **extra):
+        state = self.state()
+        data = {"target": target, "version": state.version, **extra}
+        if origin is not None:
+            data["origin"] = origin
+        return post(self.seats[seat or state.seat], self.room, "uos/move", **data)
+
+    def play_a_turn(self, rng: random.Random) -> None:
+        """The player whose turn it is places a random tile on a random empty space, then
+        makes a random legal move if one is due; every answer is a 200."""
+        state = self.state()
+        picks = [str(i) for i in range(len(state.face_up))] + (["blind"] if state.stack else [])
+        response = self.place(rng.choice(state.empty_spaces()), rng.choice(picks))
+        assert response.status_code == 200, response.content.decode()[:300]
+        state = self.state()
+        if state.step is Step.ACTING and not state.ended:
+            origin, target = rng.choice(legal_moves(state.board, state.placed))
+            response = self.move(target, origin)
+            assert response.status_code == 200, response.content.decode()[:300]
+
+
+def seat_table(
+    *, chart: str = "orange", compass: str = "N", step: str | None = None, start: bool = True
+) -> Table:
+    host = Client()
+    room = create_room(host)
+    seats = {1: host, 2: Client()}
+    names = {1: "Ada", 2: "Bo"}
+    for n, client in seats.items():
+        assert join(client, room, names[n]).status_code == 200
+        assert sit(client, room, n).status_code == 200
+    spectator = Client()
+    assert join(spectator, room, "Watcher").status_code == 200
+    assert post(host, room, "options", chart=chart, compass=compass).status_code == 200
+    if step:
+        assert post(host, room, "clock", step=step).status_code == 200
+    table = Table(room=room, seats=seats, spectator=spectator, names=names)
+    if start:
+        response = table.start()
+        assert response.status_code == 200, response.content
+        assert table.room.game_id is not None
+    return table
+
+
+def card_markup(html: str) -> list[str]:
+    """Every card figure in a page: its caption and its drawn shape."""
+    return re.findall(r'<figure class="uos-card[^"]*">.*?</figure>', html, re.S)
