@@ -32,9 +32,10 @@ class GameType:
     seat_label: Callable[[int, int], str] = lambda players, seat: f"Seat {seat}"
     mode_label: Callable[[int], str] = lambda players: ""
     start: Callable[..., Any] | None = None  # start(players=, step_seconds=, options=) -> Game
-    # What the home page says about the game, and the stylesheets its screens need.
+    # What the home page says about the game, and the static files its screens need.
     summary: str = ""
     styles: tuple[str, ...] = ()
+    scripts: tuple[str, ...] = ()
     # The host's choices before a start, kept on the room (a dict of strings): their
     # defaults, a check that returns them cleaned or raises ValueError with a message for
     # a person, a sentence saying what was chosen, and the template of the host's form

@@ -111,6 +111,7 @@ def page_context(request: HttpRequest, ctx: RoomContext) -> dict:
         "qr": segno.make(link, error="m").svg_inline(scale=4, dark="#0d1326", light="#ffffff"),
         "board_html": board_html(ctx)[0],
         "styles": services.game_of(ctx.room).styles,
+        "scripts": services.game_of(ctx.room).scripts,
     }
 
 

@@ -31,6 +31,7 @@ class UnderOneSkyConfig(AppConfig):
                     "constellation shines, turned to the star chart's compass."
                 ),
                 styles=("underonesky/board.css",),
+                scripts=("underonesky/play.js",),
                 default_options=services.default_options,
                 clean_options=services.clean_options,
                 options_text=screens.options_text,

@@ -32,6 +32,7 @@ ACTIONS = {
     rules.Tile.YELLOW: "turn the board 90° clockwise",
 }
 WAYS = {rules.Tile.BLUE: "up, down, left or right", rules.Tile.ORANGE: "diagonally"}
+ARROWS = {rules.Compass.N: "↑", rules.Compass.E: "→", rules.Compass.S: "↓", rules.Compass.W: "←"}
 POINTS = {  # where the chart's north points on the screen
     rules.Compass.N: "up",
     rules.Compass.E: "right",
@@ -110,7 +111,7 @@ class Board:
     chart: str
     chart_title: str
     compass: str
-    compass_degrees: int
+    compass_arrow: str
     compass_text: str
     spaces: tuple[SpacePresenter, ...]
     face_up: tuple[TilePresenter, ...]
@@ -150,7 +151,7 @@ def present(
         chart=view.chart.value if view.chart else "",
         chart_title=rules.CHARTS[view.chart].title if view.chart else "",
         compass=view.compass.value,
-        compass_degrees=90 * view.compass.quarter_turns,
+        compass_arrow=ARROWS[view.compass],
         compass_text=f"The chart's north points {POINTS[view.compass]}.",
         spaces=_spaces(view, can_place, can_move),
         face_up=tuple(_tile(t) for t in view.face_up),
@@ -254,9 +255,10 @@ def _turn_line(turn: rules.TurnRecord, names: dict[int, str]) -> str:
     if turn.tile is None:
         return ""
     who = _name(names, turn.seat)
-    source = "the blind tile, a " if turn.blind else "a "
+    star = f"{'an' if turn.tile is rules.Tile.ORANGE else 'a'} {turn.tile.value} star"
+    source = f"the blind tile, {star}" if turn.blind else star
     clock = " Time ran out: the clock placed" if turn.by_clock else f" {who} placed"
-    line = f"Turn {turn.number}:{clock} {source}{turn.tile.value} star on {rules.label(turn.space)}"  # type: ignore[arg-type]
+    line = f"Turn {turn.number}:{clock} {source} on {rules.label(turn.space)}"  # type: ignore[arg-type]
     if turn.action is rules.Action.ROTATED:
         return f"{line}, and the board turned 90° clockwise."
     if turn.action is rules.Action.SKIPPED:

@@ -61,6 +61,7 @@ class Table:
     people: list[Person] = field(default_factory=list)
     viewport: dict | None = None
     away: set[str] = field(default_factory=set)  # names whose screens are not checked now
+    game: str | None = None  # the game picked on the home page (None: the one checked)
 
     # -- arriving ----------------------------------------------------------------------
     def arrive(self, count: int, setup: Callable[[Person], None] | None = None) -> Table:
@@ -75,6 +76,8 @@ class Table:
         host = self.host.page
         host.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=self.url)
         host.goto(self.url + "/")
+        if self.game:
+            host.get_by_role("radio", name=re.compile(re.escape(self.game))).check()
         host.get_by_role("button", name="Create a room").click()
         host.wait_for_url(re.compile(r".*/r/[^/]+/$"))
         # The host copies the link and "sends" it to the others, who open it.
