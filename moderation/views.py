@@ -21,6 +21,8 @@ def flag(request: HttpRequest, code: str) -> HttpResponse:
     raw = request.POST.get("constellation", "")
     if ctx.room.game_id is None:
         return HttpResponse(render_notice("No game is on in this room."), status=409)
+    if ctx.room.game.kind != "constellate":  # flags are for Constellate's words
+        return HttpResponse(render_notice("This game has no words to flag."), status=409)
     if not raw.isdigit() or len(raw) > 3:
         return HttpResponse(render_notice("Choose a constellation to flag."), status=400)
     kind = request.POST.get("kind", Flag.Kind.OTHER)

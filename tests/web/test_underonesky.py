@@ -314,3 +314,9 @@ def test_the_tick_answers_with_the_board_for_this_viewer():
     table = seat_table(step="60")
     response = table.spectator.post(f"/r/{table.room.code}/tick", **HX)
     assert response.status_code == 200 and 'id="board"' in response.content.decode()
+
+
+def test_there_is_nothing_to_flag_in_under_one_sky():
+    table = seat_table()
+    response = post(table.host, table.room, "flag", constellation=1, kind="other")
+    assert response.status_code == 409 and "no words to flag" in notice(response)
