@@ -84,7 +84,7 @@ def rules_page(request: HttpRequest) -> HttpResponse:
     return render(request, "underonesky/rules.html", context)
 
 
-def _rows(cells: tuple[rules.Card, ...] | tuple[tuple[int, int], ...]) -> list[list[bool]]:
+def _rows(cells: tuple[tuple[int, int], ...]) -> list[list[bool]]:
     stars = set(cells)
     rows = max(r for r, _ in stars) + 1
     columns = max(c for _, c in stars) + 1

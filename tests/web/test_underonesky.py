@@ -320,3 +320,24 @@ def test_there_is_nothing_to_flag_in_under_one_sky():
     table = seat_table()
     response = post(table.host, table.room, "flag", constellation=1, kind="other")
     assert response.status_code == 409 and "no words to flag" in notice(response)
+
+
+def test_every_step_of_the_replay_says_what_happened():
+    table = seat_table(step="60")
+    rng = random.Random(17)
+    while not table.state().ended:
+        table.play_a_turn(rng)
+    final = table.state()
+    said = []
+    for step in range(1, final.version + 1):
+        response = table.seats[2].get(f"/r/{table.room.code}/history/1/?step={step}")
+        assert response.status_code == 200
+        text = unescape(response.content.decode())
+        said.append(re.search(r'<p class="happened" role="status">(.*?)</p>', text, re.S)[1])
+        assert 'class="space target"' not in text and 'id="countdown"' not in text
+        assert len(card_markup(text)) == 3  # a replay shows every card
+    assert said[0].startswith("The table was set")
+    refilled = r"Turn 1: (Ada|Bo)'s turn; the tiles beside the board were refilled\."
+    assert re.fullmatch(refilled, said[1])
+    assert any(" placed " in line for line in said)
+    assert said[-1].startswith(("A draw", "Ada wins", "Bo wins"))
