@@ -66,6 +66,11 @@ def push_game(sender: str, game_id: int, state, events, first_version: int, **_)
     room = Room.objects.filter(game_id=game_id).first()
     if room is None:
         return
+    if first_version == 1:
+        # A new game: the sockets still listen as the lobby's public; each one moves to
+        # its own audience and renders its board itself (no flash of the public board).
+        _send(room_group(room.pk), {"type": "lobby.changed"})
+        return
     screens = game_type(sender).screens
     match = Match.objects.filter(game_id=game_id).first()
     names = match.names() if match else {}
