@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -230,6 +231,7 @@ def run_cluster(
         yield cluster
     finally:
         _stop(cluster.processes)
+    shutil.rmtree(logdir, ignore_errors=True)  # kept when the test failed, for a look
 
 
 def _launch(process: Process, env: dict[str, str]) -> None:
