@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
 from functools import singledispatch
+
+from games.evolving import make_fold
+from games.evolving import with_changes as _with
 
 from .events import (
     CardTouched,
@@ -24,20 +26,7 @@ def evolve(state: State, event: object) -> State:
     return _apply(event, _with(state, version=state.version + 1))
 
 
-def _with(state: State, **changes: object) -> State:
-    """``dataclasses.replace`` without re-running ``__init__``: a fold makes hundreds of
-    these, and State has no validation to skip."""
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def fold(events: Iterable[object], state: State | None = None) -> State:
-    state = state or State()
-    for event in events:
-        state = evolve(state, event)
-    return state
+fold = make_fold(evolve, State)
 
 
 @singledispatch

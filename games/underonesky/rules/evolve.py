@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
 from functools import singledispatch
+
+from games.evolving import make_fold, with_changes
 
 from .events import (
     ActionSkipped,
@@ -21,14 +22,10 @@ from .model import Action, State, Step, TurnRecord, empty_board
 
 def evolve(state: State, event: object) -> State:
     """The state after one more event; the version counts events."""
-    return _apply(event, replace(state, version=state.version + 1))
+    return _apply(event, with_changes(state, version=state.version + 1))
 
 
-def fold(events: Iterable[object], state: State | None = None) -> State:
-    state = state or State()
-    for event in events:
-        state = evolve(state, event)
-    return state
+fold = make_fold(evolve, State)
 
 
 @singledispatch
