@@ -278,7 +278,9 @@ async def page_load(room: Room, samples: int = 30) -> list[float]:
 
 
 async def idle_room_cost(server: Server, rooms: int = 20, size: int = 8) -> float:
-    """Server memory (all processes) per idle room of ``size`` with its sockets open."""
+    """Server memory (all processes) per idle room of ``size`` with its sockets open, after
+    a few warm-up rooms have paid the one-off costs (database pool connections, caches)."""
+    await close([await make_room(server.urls, size, 20_000 + i) for i in range(4)])
     groups = server_pids(server)
     await asyncio.sleep(1)
     before = rss_bytes(all_pids(groups))
