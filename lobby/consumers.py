@@ -22,16 +22,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
     audience: str | None = None
 
     async def connect(self) -> None:
+        """Listen first, render second: anything that changes after the socket joined its
+        groups reaches it as a push, and the first view is rendered after that moment,
+        so it is never older than what the groups carry."""
         code = self.scope["url_route"]["kwargs"]["code"]
-        snapshot = await self._snapshot(code)
-        if snapshot is None:
+        place = await self._place(code)
+        if place is None:
             await self.close(code=4404)
             return
-        self.room_id, audience, html = snapshot
+        self.room_id, audience = place
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         await self._join_audience(audience)
         await self.accept()
-        await self.send(text_data=html)
+        await self._send_view()
 
     async def disconnect(self, code: int) -> None:
         if self.room_id is None:
@@ -48,11 +51,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["html"])
 
     async def lobby_changed(self, event: dict) -> None:
-        snapshot = await self._snapshot(None)
-        if snapshot is None:
-            return
-        _, audience, html = snapshot
-        await self._join_audience(audience)
+        place = await self._place(None)
+        if place is not None:
+            await self._join_audience(place[1])
+            await self._send_view()
+
+    async def _send_view(self) -> None:
+        html, audience = await self._render()
+        await self._join_audience(audience)  # a seat changed meanwhile: a push follows
         await self.send(text_data=html)
 
     async def _join_audience(self, audience: str) -> None:
@@ -74,14 +80,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return None
         return SessionStore(session_key=key).get(views.IDENTITY)
 
-    @database_sync_to_async
-    def _snapshot(self, code: str | None) -> tuple[int, str, str] | None:
-        """The room, this socket's audience, and everything it shows, rendered now."""
+    def _context(self, code: str | None) -> views.RoomContext | None:
         query = Room.objects.select_related("game")
         room = query.filter(code=code[:32]).first() if code else query.get(pk=self.room_id)
-        if room is None:
-            return None
-        identity = self._identity()
-        ctx = views.context_for(room, identity)
+        return None if room is None else views.context_for(room, self._identity())
+
+    @database_sync_to_async
+    def _place(self, code: str | None) -> tuple[int, str] | None:
+        """The room and this socket's audience (who it is in the current game)."""
+        ctx = self._context(code)
+        return None if ctx is None else (ctx.room.pk, views.audience_of_viewer(ctx))
+
+    @database_sync_to_async
+    def _render(self) -> tuple[str, str]:
+        """Everything this socket shows, rendered now, and the audience it was for."""
+        ctx = self._context(None)
         board, audience = views.board_html(ctx, oob=True)
-        return room.pk, audience or "public", views.render_lobby(ctx, oob=True) + board
+        return views.render_lobby(ctx, oob=True) + board, audience or "public"

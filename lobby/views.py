@@ -161,6 +161,15 @@ def board_html(ctx: RoomContext, *, oob: bool = False) -> tuple[str, str]:
     return screens.render_board(state, audience, ctx.names, ctx.room.code, oob=oob), audience
 
 
+def audience_of_viewer(ctx: RoomContext) -> str:
+    """Which pushes this viewer's socket listens to ("public" with no game)."""
+    if ctx.room.game_id is None:
+        return "public"
+    screens = game_type(ctx.room.game.kind).screens
+    seat = ctx.player.seat if ctx.player else None
+    return screens.audience_of(screens.current(ctx.room.game_id), seat) or "public"
+
+
 def render_lobby(ctx: RoomContext, *, oob: bool = False) -> str:
     return render_to_string("lobby/room.html#lobby", {**lobby_context(ctx), "oob": oob})
 
