@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 
+from games.constellate import rules as constellate
 from games.constellate.rules import (
     Command,
     Crew,
@@ -13,16 +14,14 @@ from games.constellate.rules import (
     Expire,
     Key,
     Name,
-    Refusal,
     State,
     Step,
     Stop,
     TouchCard,
-    decide,
-    fold,
     key_counts,
     mode_for,
 )
+from tests.support import driver
 from tests.support.sky import NOW, SKY
 
 Chooser = Callable[[list[Command]], Command]
@@ -61,33 +60,11 @@ def legal_commands(state: State, rng: random.Random) -> list[Command]:
 
 
 def when(state: State, command: Command, clock: datetime) -> datetime:
-    """An expiry happens just after the deadline; anything else just after the last event."""
-    if isinstance(command, Expire):
-        return state.deadline + timedelta(milliseconds=1)
-    return clock + timedelta(seconds=1)
+    return driver.when(constellate, state, command, clock)
 
 
 def play_out(
     deal: Deal, choose: Chooser, rng: random.Random, limit: int = 400
 ) -> tuple[State, list[list[object]], list[State]]:
     """Play a game to its end (or ``limit`` commands): each step's events and each state."""
-    clock = NOW
-    state = fold(_decided(State(), deal, clock))
-    batches: list[list[object]] = []
-    states = [state]
-    for _ in range(limit):
-        if state.ended:
-            break
-        command = choose(legal_commands(state, rng))
-        clock = when(state, command, clock)
-        events = _decided(state, command, clock)
-        state = fold(events, state)
-        batches.append(events)
-        states.append(state)
-    return state, batches, states
-
-
-def _decided(state: State, command: Command, now: datetime) -> list[object]:
-    decision = decide(state, command, now)
-    assert not isinstance(decision, Refusal), (command, decision)
-    return decision
+    return driver.play_out(constellate, deal, legal_commands, choose, rng, start=NOW, limit=limit)

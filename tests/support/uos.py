@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
+from games.underonesky import rules as uos_rules
 from games.underonesky.rules import (
     CARDS,
     CENTRE,
@@ -30,6 +31,7 @@ from games.underonesky.rules import (
     fold,
     legal_moves,
 )
+from tests.support import driver
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 LETTERS = {"B": Tile.BLUE, "O": Tile.ORANGE, "Y": Tile.YELLOW, "N": Tile.NORTH, ".": None}
@@ -129,27 +131,11 @@ def legal_commands(state: State, rng: random.Random) -> list[Command]:
 
 
 def when(state: State, command: Command, clock: datetime) -> datetime:
-    """An expiry happens just after the deadline; anything else just after the last event."""
-    if isinstance(command, Expire):
-        return state.deadline + timedelta(milliseconds=1)  # type: ignore[operator]
-    return clock + timedelta(seconds=1)
+    return driver.when(uos_rules, state, command, clock)
 
 
 def play_out(
     first: Deal, choose: Chooser, rng: random.Random, limit: int = 200
 ) -> tuple[State, list[list[object]], list[State]]:
     """Play a game to its end (or ``limit`` commands): each step's events and each state."""
-    clock = NOW
-    state = fold(decided(State(), first, clock))
-    batches: list[list[object]] = []
-    states = [state]
-    for _ in range(limit):
-        if state.ended:
-            break
-        command = choose(legal_commands(state, rng))
-        clock = when(state, command, clock)
-        events = decided(state, command, clock)
-        state = fold(events, state)
-        batches.append(events)
-        states.append(state)
-    return state, batches, states
+    return driver.play_out(uos_rules, first, legal_commands, choose, rng, start=NOW, limit=limit)
