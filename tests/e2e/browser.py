@@ -431,7 +431,7 @@ def key_leaks(html: str, never_lit: Iterable[Card] = ()) -> list[str]:
             found.append(f"card {index} has class {classes}")
         if any(k in label for k in KEY_LABELS):
             found.append(f"card {index} is labelled {label!r}")
-        if "badge" in "".join(card["inner"]):
+        if any('class="badge' in part for part in card["inner"]):  # not a badger's picture
             found.append(f"card {index} has a badge")
         if any(name.startswith("data-") for name in attrs):
             found.append(f"card {index} has data attributes {sorted(attrs)}")
