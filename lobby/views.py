@@ -181,7 +181,11 @@ def _lobby_response(ctx: RoomContext, message: str = "", status: int = 200) -> H
     return HttpResponse(html, status=status)
 
 
-def _lobby_action(action):  # type: ignore[no-untyped-def]
+def _lobby_action(action, *, announce: bool = True):  # type: ignore[no-untyped-def]
+    """``announce``: tell every socket the lobby changed. Starting a game does not: its
+    first event already moves every socket to its audience (lobby/realtime.py), and a
+    second announcement would re-render every screen once more."""
+
     @require_POST
     def view(request: HttpRequest, code: str) -> HttpResponse:
         ctx = room_context(request, code)
@@ -192,7 +196,8 @@ def _lobby_action(action):  # type: ignore[no-untyped-def]
         except services.LobbyRefusal as refusal:
             return _lobby_response(ctx, refusal.message, refusal.status)
         ctx = room_context(request, code)
-        realtime.lobby_changed(ctx.room)
+        if announce:
+            realtime.lobby_changed(ctx.room)
         response = _lobby_response(ctx)
         if request.headers.get("HX-Request") is None:
             return redirect("lobby:room", code=code)
@@ -253,4 +258,4 @@ stand = _lobby_action(_stand)
 free = _lobby_action(_free)
 clock = _lobby_action(_clock)
 options = _lobby_action(_options)
-start = _lobby_action(_start)
+start = _lobby_action(_start, announce=False)

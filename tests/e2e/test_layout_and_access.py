@@ -38,10 +38,17 @@ def look(page: Page, what: str, targets: tuple[str, ...]) -> None:
 def cards_fit(page: Page) -> None:
     """All 24 cards shown, each wholly inside the phone's width."""
     width = page.evaluate("window.innerWidth")
-    boxes = [card.bounding_box() for card in page.locator("#sky button[name=card]").all()]
+    # Measured in one go inside the page: a push may swap the board at any moment, and
+    # elements read one by one could be detached between two reads.
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('#sky button[name=card]')].map((card) => {
+            const box = card.getBoundingClientRect();
+            return {x: box.x, width: box.width};
+        })"""
+    )
     assert len(boxes) == 24
     for box in boxes:
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
 
 
 def tab_to(page: Page, test: str, presses: int = 80) -> dict:
