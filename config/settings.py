@@ -37,6 +37,22 @@ CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
 
+
+def _env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+# -- On the open internet (README: "Putting it on the internet") ---------------------------
+# The addresses people type, scheme and port included ("https://constellate.example.org").
+# Websockets are accepted only from these origins (exactly: scheme, host and port); with
+# none given, only from the page's own origin (the Host header the socket came with). When
+# every one is https, the HTTPS hardening (Secure cookies, HSTS, redirect) switches on.
+SITE_ORIGINS = _env_list("CONSTELLATE_SITE_ORIGINS")
+# The reverse proxies in front of the web processes (addresses or CIDR networks). Only a
+# request from one of them may say, in X-Forwarded-For / X-Forwarded-Proto, who the client
+# is and whether it came over HTTPS; anyone else's such headers are ignored.
+TRUSTED_PROXIES = _env_list("CONSTELLATE_TRUSTED_PROXIES")
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
