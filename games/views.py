@@ -12,13 +12,14 @@ import re
 from collections.abc import Callable, Collection
 from typing import Any
 
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from lobby.models import Match
 from lobby.ratelimit import limited
-from lobby.views import SLOW_DOWN, RoomContext, board_html, room_context
+from lobby.views import SLOW_DOWN, RoomContext, board_html, identity_of, room_context
 
 from . import store
 from .registry import game_type
@@ -65,7 +66,7 @@ def seat_action(
             return _notice(screens, "No game is on in this room.", 409)
         if ctx.room.game.kind != kind:
             return _notice(screens, "This room plays another game.", 409)
-        seat = ctx.player.seat if ctx.player else None
+        seat = ctx.seat  # while a game runs, only the seat bound to this browser
         if seat is None:
             return _notice(screens, "Only seated players can do that.", 403)
         try:
@@ -96,8 +97,7 @@ def _respond(
 
 
 def _board(ctx: RoomContext, screens: Any, state: Any) -> str:
-    seat = ctx.player.seat if ctx.player else None
-    audience = screens.audience_of(state, seat)
+    audience = screens.audience_of(state, ctx.seat)
     return screens.render_board(state, audience, ctx.names, ctx.room.code, oob=True)
 
 
@@ -124,10 +124,10 @@ def history_latest(request: HttpRequest, code: str) -> HttpResponse:
 def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
     ctx = room_context(request, code)
     match = get_object_or_404(Match.objects.select_related("game"), room=ctx.room, number=number)
-    if match.game.ended_at is None and not request.user.is_staff:
-        return HttpResponse(
-            "The replay opens when the game ends.", status=403, content_type="text/plain"
-        )
+    if match.game.ended_at is None:
+        if refusal := _running_replay_refusal(request, ctx, match):
+            return HttpResponse(refusal, status=403, content_type="text/plain")
+        _saw_the_key(request, match)
     kind = game_type(match.game.kind)
     screens = kind.screens
     states = store.replay(match.game)  # folded from the stored events, never a saved picture
@@ -154,6 +154,32 @@ def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
             "jumps": jumps,
         },
     )
+
+
+# The replay of a running game shows its key: only for moderators (the permission the
+# Moderators group has to review flags), and never for anyone playing in it.
+REPLAY_RUNNING = "moderation.change_flag"
+
+
+def _running_replay_refusal(request: HttpRequest, ctx: RoomContext, match: Match) -> str:
+    """Why this viewer may not open the running game's replay ("" if they may)."""
+    if not request.user.has_perm(REPLAY_RUNNING):
+        return "The replay opens when the game ends."
+    seated = ctx.player is not None and ctx.player.seat is not None
+    if seated or (ctx.identity is not None and ctx.identity in match.held):
+        return "You are playing in this game: its replay opens when it ends."
+    return ""
+
+
+def _saw_the_key(request: HttpRequest, match: Match) -> None:
+    """A moderator's browser that saw the running game's key may never take one of its
+    seats (lobby.services: a newcomer must not know the key)."""
+    identity = identity_of(request, create=True)
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+        if identity not in locked.saw_key:
+            locked.saw_key = [*locked.saw_key, identity]
+            locked.save(update_fields=["saw_key"])
 
 
 def _step(raw: str | None, last: int) -> int:

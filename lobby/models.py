@@ -49,12 +49,19 @@ class Player(models.Model):
 
 
 class Match(models.Model):
-    """A game played in a room, with who sat where when it started (for logs and flags)."""
+    """A game played in a room, with who sat where when it started (for logs and flags),
+    and, while it runs, whose each seat is: a seat is bound to the browser identity that
+    held it at the start, and only that identity may sit in it until the host lets a
+    newcomer take it over."""
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches")
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="match")
     number = models.PositiveIntegerField()
     seats = models.JSONField()  # {"1": "Alice", "2": "Bob", ...}
+    bound = models.JSONField(default=dict)  # {"1": identity, ...}: whose each seat is
+    held = models.JSONField(default=list)  # every identity that ever held a seat in it
+    saw_key = models.JSONField(default=list)  # identities that opened its replay as it ran
+    asks = models.JSONField(default=dict)  # {identity: seat}: newcomers asking for a seat
     started_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -65,3 +72,21 @@ class Match(models.Model):
 
     def names(self) -> dict[int, str]:
         return {int(k): v for k, v in self.seats.items()}
+
+    def players(self) -> int:
+        """How many seats the game has (S1): its mode and seat labels follow this."""
+        return len(self.seats)
+
+    def owner(self, seat: int | None) -> str | None:
+        """The identity a seat is bound to."""
+        return None if seat is None else self.bound.get(str(seat))
+
+    def seat_of(self, identity: str | None) -> int | None:
+        """The seat bound to this identity, if any."""
+        return next((int(n) for n, who in self.bound.items() if who == identity), None)
+
+    def barred(self, identity: str) -> bool:
+        """Whether this identity may never take a seat of this game over: it held one
+        (a Spotter must not become a Stargazer, a player must not take both sides), or it
+        saw the key in the running game's replay."""
+        return identity in self.held or identity in self.saw_key

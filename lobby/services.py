@@ -110,13 +110,23 @@ def seat_count(room: Room) -> int:
 
 
 def take_seat(room: Room, player: Player, seat: int) -> Player:
+    """Sit down. Between games any free seat; while a game runs only your own seat, the
+    one bound to you (coming back after standing up or losing your connection)."""
     seats = seat_count(room)
     if not 1 <= seat <= seats:
         raise LobbyRefusal(f"Seats are numbered 1 to {seats}.")
-    if game_running(room) and seat > _players_in_game(room):
-        raise LobbyRefusal("A game is on: only its own free seats can be taken.", 409)
-    if player.seat == seat:
-        return player
+    with transaction.atomic():
+        match = _locked_match(room)
+        player = _fresh(player)
+        if match is not None:
+            _may_sit_in_game(room, match, player, seat)
+        if player.seat == seat:
+            return player
+        _sit(player, seat)
+    return player
+
+
+def _sit(player: Player, seat: int) -> None:
     try:
         with transaction.atomic():
             updated = Player.objects.filter(pk=player.pk).update(seat=seat)
@@ -125,7 +135,48 @@ def take_seat(room: Room, player: Player, seat: int) -> Player:
     if not updated:
         raise LobbyRefusal("You are not in this room.", 403)
     player.seat = seat
-    return player
+
+
+def _fresh(player: Player) -> Player:
+    """The player as stored now (read under the room's lock)."""
+    fresh = Player.objects.filter(pk=player.pk).first()
+    if fresh is None:
+        raise LobbyRefusal("You are not in this room.", 403)
+    return fresh
+
+
+def _may_sit_in_game(room: Room, match: Match, player: Player, seat: int) -> None:
+    """While a game runs nobody moves between seats and nobody takes another's seat."""
+    count = match.players()
+    if seat > count:
+        raise LobbyRefusal(f"A game is on: it is played in seats 1 to {count}.", 409)
+    if player.seat == seat or match.owner(seat) == player.identity:
+        return  # already there, or coming back
+    if player.seat is not None:
+        raise LobbyRefusal(f"A game is on: you play seat {player.seat} until it ends.", 409)
+    if (mine := match.seat_of(player.identity)) is not None:
+        raise LobbyRefusal(f"A game is on: your seat is {mine}, and you can sit back in it.", 409)
+    if seated(room).get(seat) is not None:
+        raise LobbyRefusal(f"Seat {seat} is taken.", 409)
+    owner = _name_of(room, match.owner(seat))
+    raise LobbyRefusal(
+        f"Seat {seat} is kept for {owner} while the game runs: ask the host to let you sit.",
+        409,
+    )
+
+
+def _name_of(room: Room, identity: str | None) -> str:
+    player = room.players.filter(identity=identity).first() if identity else None
+    return player.name if player else "its player"
+
+
+def _locked_match(room: Room) -> Match | None:
+    """The running game's match with the room's row locked for this transaction (so no
+    game starts or ends half-way through a seat change), or None between games."""
+    room = Room.objects.select_for_update().select_related("game").get(pk=room.pk)
+    if not game_running(room):
+        return None
+    return Match.objects.select_for_update().filter(game_id=room.game_id).first()
 
 
 def leave_seat(player: Player) -> Player:
@@ -143,6 +194,91 @@ def free_seat(room: Room, identity: str | None, seat: int) -> None:
     _require_host(room, identity)
     if not room.players.filter(seat=seat).update(seat=None):
         raise LobbyRefusal(f"Seat {seat} is already free.", 409)
+
+
+# -- a newcomer in a gone player's seat: asked for, then let in by the host ---------------
+
+
+def ask_for_seat(room: Room, player: Player, seat: int) -> None:
+    """A spectator asks the host for the seat of a player who is away."""
+    with transaction.atomic():
+        match = _locked_match(room)
+        if match is None:
+            raise LobbyRefusal("No game is on: sit in any free seat.", 409)
+        player = _fresh(player)
+        _may_take_over(room, match, player, seat, you=True)
+        match.asks = {**match.asks, player.identity: seat}
+        match.save(update_fields=["asks"])
+
+
+def withdraw_ask(room: Room, player: Player) -> None:
+    with transaction.atomic():
+        match = _locked_match(room)
+        if match is None or player.identity not in match.asks:
+            raise LobbyRefusal("You have not asked for a seat.", 409)
+        match.asks = {who: n for who, n in match.asks.items() if who != player.identity}
+        match.save(update_fields=["asks"])
+
+
+def let_sit(room: Room, identity: str | None, seat: int, player_id: int) -> Player:
+    """The host lets a newcomer who asked take over an away seat: the seat is bound to the
+    newcomer from now on, and its old player can no longer come back to it."""
+    _require_host(room, identity)
+    with transaction.atomic():
+        match = _locked_match(room)
+        newcomer = _asker(room, match, seat, player_id)
+        _may_take_over(room, match, newcomer, seat, you=False)
+        _sit(newcomer, seat)
+        match.bound = {**match.bound, str(seat): newcomer.identity}
+        match.held = sorted({*match.held, newcomer.identity})
+        match.asks = {who: n for who, n in match.asks.items() if n != seat}
+        match.save(update_fields=["bound", "held", "asks"])
+    return newcomer
+
+
+def turn_down(room: Room, identity: str | None, seat: int, player_id: int) -> None:
+    """The host says no to a newcomer's ask."""
+    _require_host(room, identity)
+    with transaction.atomic():
+        match = _locked_match(room)
+        asker = _asker(room, match, seat, player_id)
+        match.asks = {who: n for who, n in match.asks.items() if who != asker.identity}
+        match.save(update_fields=["asks"])
+
+
+def _asker(room: Room, match: Match | None, seat: int, player_id: int) -> Player:
+    if match is None:
+        raise LobbyRefusal("No game is on: seats are free to take.", 409)
+    asker = room.players.filter(pk=player_id).first()
+    if asker is None or match.asks.get(asker.identity) != seat:
+        raise LobbyRefusal(f"Nobody by that name is asking for seat {seat}.", 409)
+    return asker
+
+
+def _may_take_over(room: Room, match: Match, player: Player, seat: int, *, you: bool) -> None:
+    """Whether this player may take over ``seat`` of the running game: only someone who
+    never held a seat in it (nor saw its key), and only a seat whose player is away.
+    ``you``: the refusal speaks to the player (an ask) rather than to the host."""
+    count = match.players()
+    if not 1 <= seat <= count:
+        raise LobbyRefusal(f"This game is played in seats 1 to {count}.", 409)
+    who, has, them = ("You", "have", "you") if you else (player.name, "has", "them")
+    if player.seat is not None or match.seat_of(player.identity) is not None:
+        mine = player.seat or match.seat_of(player.identity)
+        raise LobbyRefusal(f"{who} {has} seat {mine} in this game already.", 409)
+    if player.identity in match.held:
+        raise LobbyRefusal(f"{who} played in this game: no other seat in it for {them}.", 409)
+    if player.identity in match.saw_key:
+        raise LobbyRefusal(f"{who} saw this game's key in its replay: no seat for {them}.", 409)
+    if (sitting := seated(room).get(seat)) is not None:
+        raise LobbyRefusal(f"Seat {seat} is taken: {sitting.name} is in it.", 409)
+
+
+def away_seats(room: Room, match: Match) -> dict[int, str]:
+    """The game's seats whose player stood up or was freed: seat -> the identity it waits
+    for."""
+    sitting = seated(room)
+    return {int(n): who for n, who in match.bound.items() if int(n) not in sitting}
 
 
 def set_clock(room: Room, identity: str | None, step_seconds: int | None) -> None:
@@ -214,12 +350,9 @@ def start(room: Room, identity: str | None) -> Match:
             game=game,
             number=number,
             seats={str(n): p.name for n, p in players.items()},
+            bound={str(n): p.identity for n, p in players.items()},
+            held=sorted({p.identity for p in players.values()}),
         )
         room.game = game
         room.save(update_fields=["game"])
     return match
-
-
-def _players_in_game(room: Room) -> int:
-    match = Match.objects.filter(game=room.game).first()
-    return len(match.seats) if match else 0

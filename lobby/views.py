@@ -26,10 +26,26 @@ class RoomContext:
     identity: str | None
     player: Player | None
     names: dict[int, str]
+    match: Match | None = None  # the room's current (or last) game's match
 
     @property
     def is_host(self) -> bool:
         return self.identity is not None and self.identity == self.room.host
+
+    @property
+    def running(self) -> Match | None:
+        """The match while its game runs, None between games."""
+        return self.match if services.game_running(self.room) else None
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this viewer plays. While a game runs, only a seat bound to them: what
+        the board shows (and who may act) never follows a seat someone merely sits in."""
+        seat = self.player.seat if self.player else None
+        match = self.running
+        if seat is None or match is None:
+            return seat
+        return seat if match.owner(seat) == self.identity else None
 
 
 def identity_of(request: HttpRequest, *, create: bool = False) -> str | None:
@@ -50,7 +66,7 @@ def room_context(request: HttpRequest, code: str) -> RoomContext:
 def context_for(room: Room, identity: str | None) -> RoomContext:
     player = services.player_in(room, identity)
     match = Match.objects.filter(game_id=room.game_id).first() if room.game_id else None
-    return RoomContext(room, identity, player, match.names() if match else {})
+    return RoomContext(room, identity, player, match.names() if match else {}, match)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -119,23 +135,22 @@ def lobby_context(ctx: RoomContext) -> dict:
     room = ctx.room
     seated = services.seated(room)
     kind = services.game_of(room)
-    count = max(len(seated), kind.min_players)
-    seats = [
-        {
-            "number": n,
-            "label": kind.seat_label(count, n),
-            "player": seated.get(n),
-            "mine": ctx.player is not None and ctx.player.seat == n,
-        }
-        for n in range(1, kind.max_players + 1)
-    ]
+    match = ctx.running
+    if match is not None:  # the running game's seats, whoever sits in them now
+        count = match.players()
+        mode = kind.mode_label(count)
+    else:
+        count = max(len(seated), kind.min_players)
+        mode = kind.mode_label(len(seated)) if len(seated) >= kind.min_players else ""
     return {
         "room": room,
         "player": ctx.player,
         "is_host": ctx.is_host,
-        "seats": seats,
+        "seats": _seat_rows(ctx, seated, count),
+        "asks": _asks(ctx) if match is not None and ctx.is_host else [],
+        "away_from": match.seat_of(ctx.identity) if match and ctx.seat is None else None,
         "game_title": kind.title,
-        "mode": kind.mode_label(len(seated)) if len(seated) >= kind.min_players else "",
+        "mode": mode,
         "blocker": services.start_blocker(room),
         "running": services.game_running(room),
         "ended": room.game is not None and room.game.ended_at is not None,
@@ -150,14 +165,71 @@ def lobby_context(ctx: RoomContext) -> dict:
     }
 
 
+def _seat_rows(ctx: RoomContext, seated: dict[int, Player], count: int) -> list[dict]:
+    """Every seat as the viewer sees it. While a game runs: only its seats, and a seat
+    whose player stood up is *away*, kept for them (they may sit back) or, for a
+    newcomer who never held a seat in this game, one to ask the host for."""
+    kind = services.game_of(ctx.room)
+    match = ctx.running
+    away = services.away_seats(ctx.room, match) if match else {}
+    names = _names_by_identity(ctx.room) if away else {}
+    newcomer = _may_ask(ctx)
+    asked = match.asks.get(ctx.identity) if match and ctx.identity else None
+    numbers = range(1, (count if match else kind.max_players) + 1)
+    return [
+        {
+            "number": n,
+            "label": kind.seat_label(count, n),
+            "player": seated.get(n),
+            "mine": ctx.player is not None and ctx.player.seat == n,
+            "away": names.get(away[n], "its player") if n in away else "",
+            "yours": n in away and away[n] == ctx.identity,
+            "asked": n in away and asked == n,
+            "can_ask": n in away and newcomer and asked != n,
+        }
+        for n in numbers
+    ]
+
+
+def _may_ask(ctx: RoomContext) -> bool:
+    """Whether the viewer could ask for an away seat: a spectator who never held a seat in
+    the running game (nor saw its key)."""
+    match = ctx.running
+    if match is None or ctx.player is None or ctx.player.seat is not None:
+        return False
+    return match.seat_of(ctx.identity) is None and not match.barred(ctx.player.identity)
+
+
+def _asks(ctx: RoomContext) -> list[dict]:
+    """For the host: the newcomers asking for an away seat, by seat."""
+    match = ctx.running
+    away = services.away_seats(ctx.room, match)
+    players = {p.identity: p for p in ctx.room.players.all()}
+    names = {who: p.name for who, p in players.items()}
+    label = services.game_of(ctx.room).seat_label
+    return [
+        {
+            "player": players[who],
+            "seat": seat,
+            "label": label(match.players(), seat),
+            "away": names.get(away[seat], "its player"),
+        }
+        for who, seat in sorted(match.asks.items(), key=lambda ask: ask[1])
+        if seat in away and who in players and not match.barred(who)
+    ]
+
+
+def _names_by_identity(room: Room) -> dict[str, str]:
+    return dict(room.players.values_list("identity", "name"))
+
+
 def board_html(ctx: RoomContext, *, oob: bool = False) -> tuple[str, str]:
     """The game's board for this viewer, and the viewer's audience ("" with no game)."""
     if ctx.room.game_id is None:
         return "", ""
     screens = game_type(ctx.room.game.kind).screens
     state = screens.current(ctx.room.game_id)
-    seat = ctx.player.seat if ctx.player else None
-    audience = screens.audience_of(state, seat)
+    audience = screens.audience_of(state, ctx.seat)
     return screens.render_board(state, audience, ctx.names, ctx.room.code, oob=oob), audience
 
 
@@ -166,8 +238,7 @@ def audience_of_viewer(ctx: RoomContext) -> str:
     if ctx.room.game_id is None:
         return "public"
     screens = game_type(ctx.room.game.kind).screens
-    seat = ctx.player.seat if ctx.player else None
-    return screens.audience_of(screens.current(ctx.room.game_id), seat) or "public"
+    return screens.audience_of(screens.current(ctx.room.game_id), ctx.seat) or "public"
 
 
 def render_lobby(ctx: RoomContext, *, oob: bool = False) -> str:
@@ -235,6 +306,30 @@ def _free(request: HttpRequest, ctx: RoomContext) -> None:
     services.free_seat(ctx.room, ctx.identity, _seat_number(request))
 
 
+def _ask(request: HttpRequest, ctx: RoomContext) -> None:
+    services.ask_for_seat(ctx.room, _need_player(ctx), _seat_number(request))
+
+
+def _withdraw(request: HttpRequest, ctx: RoomContext) -> None:
+    services.withdraw_ask(ctx.room, _need_player(ctx))
+
+
+def _let_sit(request: HttpRequest, ctx: RoomContext) -> None:
+    services.let_sit(ctx.room, ctx.identity, _seat_number(request), _asker_id(request))
+
+
+def _turn_down(request: HttpRequest, ctx: RoomContext) -> None:
+    services.turn_down(ctx.room, ctx.identity, _seat_number(request), _asker_id(request))
+
+
+def _asker_id(request: HttpRequest) -> int:
+    """Which newcomer the host answers (a player's number in the room, never an identity)."""
+    raw = request.POST.get("player", "")
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
+        raise services.LobbyRefusal("Choose who asked for the seat.")
+    return int(raw)
+
+
 def _clock(request: HttpRequest, ctx: RoomContext) -> None:
     raw = request.POST.get("step", "")
     lengths = {str(n) if n else "off": n for n in services.step_lengths()}
@@ -256,6 +351,10 @@ join = _lobby_action(_join)
 sit = _lobby_action(_sit)
 stand = _lobby_action(_stand)
 free = _lobby_action(_free)
+ask = _lobby_action(_ask)
+withdraw = _lobby_action(_withdraw)
+let_sit = _lobby_action(_let_sit)
+turn_down = _lobby_action(_turn_down)
 clock = _lobby_action(_clock)
 options = _lobby_action(_options)
 start = _lobby_action(_start, announce=False)

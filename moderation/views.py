@@ -29,7 +29,7 @@ def flag(request: HttpRequest, code: str) -> HttpResponse:
     try:
         flagged = flag_constellation(
             game_id=ctx.room.game_id,
-            seat=ctx.player.seat if ctx.player else None,
+            seat=ctx.seat,
             name=ctx.player.name if ctx.player else "",
             constellation=int(raw),
             kind=kind,

@@ -5,12 +5,13 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from games import store
 from games.constellate import services
 from games.constellate.rules import Expire
+from moderation.apps import MODERATORS
 from tests.support.games import legal_commands, when
 from tests.web.rooms import seat_table
 
@@ -84,10 +85,11 @@ def test_the_room_links_to_the_replay_once_the_game_is_over():
     assert latest.status_code == 302 and latest["Location"].endswith("/history/1/")
 
 
-def test_a_running_game_cannot_be_replayed_by_players_but_admins_can_K4():
+def test_a_running_game_cannot_be_replayed_by_players_but_moderators_can_K4():
     table = seat_table(4)
     assert table.seats[3].get(f"/r/{table.room.code}/history/1/").status_code == 403
     admin = User.objects.create_user("mo", password="pw-for-tests-only", is_staff=True)
+    admin.groups.add(Group.objects.get(name=MODERATORS))  # tests/web/test_seat_takeover.py
     client = Client()
     client.force_login(admin)
     response = client.get(f"/r/{table.room.code}/history/1/")
