@@ -1,7 +1,19 @@
-from django.urls import path
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.urls import path, re_path
 
+from lobby import converters  # noqa: F401 (registers <room:code>)
 from lobby.consumers import RoomConsumer
 
+
+class NoSuchRoom(AsyncWebsocketConsumer):
+    """A socket for a malformed room link: closed as the consumer closes an unknown room's
+    (4404), without asking the database, and without the router's "No route" error."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)
+
+
 websocket_urlpatterns = [
-    path("ws/r/<str:code>/", RoomConsumer.as_asgi()),
+    path("ws/r/<room:code>/", RoomConsumer.as_asgi()),
+    re_path(r"^ws/", NoSuchRoom.as_asgi()),
 ]

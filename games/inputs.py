@@ -33,6 +33,7 @@ T = TypeVar("T")
 _WHOLE_NUMBER = re.compile(r"-?([0-9]+)")
 MAX_DIGITS = 12  # more is out of every range we read, and never converted
 MAX_MARKS = 2  # combining marks on one letter: enough for any script's diacritics
+SLACK = 8  # free text this many times its cap is refused before NFKC (which may shrink it)
 # Drawn blank, yet neither whitespace nor default-ignorable (the Hangul fillers U+115F,
 # U+1160, U+3164 and U+FFA0 are default-ignorable, so refused through ``default_ignorable``).
 _BLANKS = frozenset("\u2800")  # BRAILLE PATTERN BLANK
@@ -94,6 +95,8 @@ def one_of(raw: str | None, choices: Collection[str], message: str) -> str:
 def text(raw: str | None, label: str, max_length: int) -> str:
     """Free text, normalized: NFKC, whitespace collapsed, at most ``max_length``
     characters, none of them hidden or unknown; "" when nothing was sent."""
+    if len(raw or "") > SLACK * max_length:  # far too long: not worth normalizing
+        raise BadInput(f"The {label} is at most {max_length} characters.")
     normal = unicodedata.normalize("NFKC", raw or "")
     if refusal := hidden_character(normal, label):  # before a newline collapses to a space
         raise BadInput(refusal)

@@ -8,7 +8,6 @@ and ``history_jumps``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -21,25 +20,17 @@ from lobby.models import Match
 from lobby.ratelimit import limited
 from lobby.views import SLOW_DOWN, RoomContext, board_html, identity_of, room_context
 
-from . import store
+from . import inputs, store
+from .inputs import BadInput
 from .registry import game_type
 
 # A refusal's problem (the rules' Problem values) to the answer's status code.
 STATUS = {"forbidden": 403, "conflict": 409, "invalid": 400}
 
 
-class BadInput(Exception):
-    """A form field that is missing or malformed: answered 400 with the message."""
-
-
 def int_field(request: HttpRequest, field: str, low: int, high: int) -> int:
-    raw = request.POST.get(field, "")
-    if not re.fullmatch(r"\s*-?[0-9]+\s*", raw) or len(raw) > 6:  # ASCII digits only
-        raise BadInput(f"Missing or malformed {field}.")
-    value = int(raw)
-    if not low <= value <= high:
-        raise BadInput(f"The {field} must be from {low} to {high}.")
-    return value
+    """A form's whole number (games/inputs.py: ASCII digits only), or ``BadInput``."""
+    return inputs.integer(request.POST.get(field), field, low, high)
 
 
 def seat_action(
@@ -72,7 +63,7 @@ def seat_action(
         try:
             command = build(request, seat)
         except BadInput as error:
-            return _notice(screens, str(error), 400)
+            return _notice(screens, error.message, error.status)
         outcome = act(ctx.room.game_id, command)
         return _respond(ctx, screens, outcome, statuses, quiet)
 
@@ -124,6 +115,10 @@ def history_latest(request: HttpRequest, code: str) -> HttpResponse:
 def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
     ctx = room_context(request, code)
     match = get_object_or_404(Match.objects.select_related("game"), room=ctx.room, number=number)
+    try:
+        wanted = _step(request.GET.get("step"))
+    except BadInput as error:  # before anything is recorded about this visit
+        return HttpResponse(error.message, status=400, content_type="text/plain")
     if match.game.ended_at is None:
         if refusal := _running_replay_refusal(request, ctx, match):
             return HttpResponse(refusal, status=403, content_type="text/plain")
@@ -132,7 +127,7 @@ def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
     screens = kind.screens
     states = store.replay(match.game)  # folded from the stored events, never a saved picture
     last = len(states) - 1
-    step = _step(request.GET.get("step"), last)
+    step = last if wanted is None else min(wanted, last)  # past the end is the end
     state = states[step]
     names = match.names()
     jump_label, jumps = screens.history_jumps(states[last], names)
@@ -182,7 +177,9 @@ def _saw_the_key(request: HttpRequest, match: Match) -> None:
             locked.save(update_fields=["saw_key"])
 
 
-def _step(raw: str | None, last: int) -> int:
-    if raw is None or not raw.isdigit() or len(raw) > 6:
-        return last
-    return min(max(1, int(raw)), last)
+def _step(raw: str | None) -> int | None:
+    """The replay's step asked for (None: the last), or ``BadInput``. A step past the end
+    shows the end: the game may be shorter than a link says."""
+    if raw is None or raw == "":
+        return None
+    return inputs.integer(raw, "step", 1, 10**6)

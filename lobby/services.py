@@ -4,12 +4,13 @@ Each function does one thing or raises ``LobbyRefusal`` with a message, changing
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections.abc import Mapping
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
+from games import inputs
+from games.confusables import lookalike_key
 from games.registry import GameType, all_game_types, game_type
 
 from .models import Match, Player, Room
@@ -64,31 +65,41 @@ def create_room(identity: str, kind: str = "constellate") -> Room:
 
 
 def clean_name(raw: str) -> str:
-    name = " ".join(raw.split())
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise LobbyRefusal("A name cannot hold control characters.")
-    if not name:
-        raise LobbyRefusal("Choose a name of 1 to 24 characters.")
-    if len(name) > 24:
-        raise LobbyRefusal("A name is at most 24 characters.")
-    return name
+    """A display name by games/inputs.py's rules (NFKC, spaces collapsed, no control or
+    invisible characters, a visible letter or digit, at most two accents on a letter, 24
+    characters), or LobbyRefusal saying why."""
+    try:
+        return inputs.name(raw, max_length=24)
+    except inputs.BadInput as error:
+        raise LobbyRefusal(error.message) from error
 
 
 def join(room: Room, identity: str, raw_name: str) -> Player:
-    """Pick (or change) a display name in this room."""
+    """Pick (or change) a display name in this room: not one that reads the same as
+    another player's, in any case or with look-alike letters (``P1`` and a Cyrillic
+    ``Р1``). The room's row is locked meanwhile, so two joins are checked one at a time."""
     name = clean_name(raw_name)
-    others = room.players.exclude(identity=identity).values_list("name", flat=True)
-    taken = any(other.casefold() == name.casefold() for other in others)  # not ASCII-only
-    if taken:
-        raise LobbyRefusal(f"Someone here is already called {name}. Pick another name.", 409)
     try:
         with transaction.atomic():
+            Room.objects.select_for_update().filter(pk=room.pk).first()
+            _refuse_lookalike(room, identity, name)
             player, _ = Player.objects.update_or_create(
                 room=room, identity=identity, defaults={"name": name}
             )
     except IntegrityError as error:
         raise LobbyRefusal(f"Someone here is already called {name}.", 409) from error
     return player
+
+
+def _refuse_lookalike(room: Room, identity: str, name: str) -> None:
+    key = lookalike_key(name)
+    for other in room.players.exclude(identity=identity).values_list("name", flat=True):
+        if other.casefold() == name.casefold():
+            raise LobbyRefusal(f"Someone here is already called {name}. Pick another name.", 409)
+        if lookalike_key(other) == key:
+            raise LobbyRefusal(
+                f"{name} looks just like {other}, who is already here. Pick another name.", 409
+            )
 
 
 def player_in(room: Room, identity: str | None) -> Player | None:

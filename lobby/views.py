@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from games.inputs import BadInput, choice, integer
 from games.registry import all_game_types, game_type
 
 from . import realtime, services
@@ -264,7 +265,7 @@ def _lobby_action(action, *, announce: bool = True):  # type: ignore[no-untyped-
             return _lobby_response(ctx, SLOW_DOWN, 429)
         try:
             action(request, ctx)
-        except services.LobbyRefusal as refusal:
+        except (services.LobbyRefusal, BadInput) as refusal:
             return _lobby_response(ctx, refusal.message, refusal.status)
         ctx = room_context(request, code)
         if announce:
@@ -278,10 +279,9 @@ def _lobby_action(action, *, announce: bool = True):  # type: ignore[no-untyped-
 
 
 def _seat_number(request: HttpRequest) -> int:
-    raw = request.POST.get("seat", "")
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 2:
-        raise services.LobbyRefusal("Choose a seat from 1 to 8.")
-    return int(raw)
+    """The seat a form names (games/inputs.py), 1 to the most any game seats: the
+    services refuse a seat this room's game does not have."""
+    return integer(request.POST.get("seat"), "seat", 1, services.MAX_SEATS)
 
 
 def _need_player(ctx: RoomContext) -> Player:
@@ -291,7 +291,7 @@ def _need_player(ctx: RoomContext) -> Player:
 
 
 def _join(request: HttpRequest, ctx: RoomContext) -> None:
-    services.join(ctx.room, identity_of(request, create=True), request.POST.get("name", "")[:200])
+    services.join(ctx.room, identity_of(request, create=True), request.POST.get("name", ""))
 
 
 def _sit(request: HttpRequest, ctx: RoomContext) -> None:
@@ -331,16 +331,14 @@ def _asker_id(request: HttpRequest) -> int:
 
 
 def _clock(request: HttpRequest, ctx: RoomContext) -> None:
-    raw = request.POST.get("step", "")
     lengths = {str(n) if n else "off": n for n in services.step_lengths()}
-    if raw not in lengths:
-        raise services.LobbyRefusal("The clock is off, 60, 90 or 120 seconds.")
-    services.set_clock(ctx.room, ctx.identity, lengths[raw])
+    step = choice(request.POST.get("step"), lengths, "The clock is off, 60, 90 or 120 seconds.")
+    services.set_clock(ctx.room, ctx.identity, step)
 
 
 def _options(request: HttpRequest, ctx: RoomContext) -> None:
-    raw = {key: value[:40] for key, value in request.POST.items() if len(key) <= 40}
-    services.set_options(ctx.room, ctx.identity, raw)
+    # Each game reads its own options from a fixed set (its ``clean_options``).
+    services.set_options(ctx.room, ctx.identity, request.POST.dict())
 
 
 def _start(request: HttpRequest, ctx: RoomContext) -> None:

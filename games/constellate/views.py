@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
+from games.inputs import plain
 from games.views import int_field, seat_action
 
 from . import rules, services
@@ -35,7 +36,7 @@ def _seat_action(
 name = _seat_action(
     lambda request, seat: rules.Name(
         seat=seat,
-        word=request.POST.get("word", "")[:40],
+        word=plain(request.POST.get("word"), "word", 40),  # W1 judges its letters
         number=_int(request, "number", 1, 8),
         version=_int(request, "version", 0, 10**6),
     )

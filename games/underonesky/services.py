@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping
 from datetime import datetime
 
+from games.inputs import one_of
 from games.models import Game
 from games.service import GameService, Outcome
 
@@ -25,13 +26,18 @@ def default_options() -> dict[str, str]:
 
 
 def clean_options(raw: Mapping[str, str]) -> dict[str, str]:
-    """The host's choice of chart and where its north points, or ValueError saying why."""
-    chart = str(raw.get("chart", rules.RECOMMENDED.value))
-    compass = str(raw.get("compass", rules.Compass.N.value))
-    if chart not in {colour.value for colour in rules.CHARTS}:
-        raise ValueError("Choose the blue, orange or yellow star chart.")
-    if compass not in {c.value for c in rules.Compass}:
-        raise ValueError("The chart's north points up, right, down or left (N, E, S or W).")
+    """The host's choice of chart and where its north points, or ``BadInput`` (a
+    ValueError) saying why."""
+    chart = one_of(
+        str(raw.get("chart", rules.RECOMMENDED.value)),
+        {colour.value for colour in rules.CHARTS},
+        "Choose the blue, orange or yellow star chart.",
+    )
+    compass = one_of(
+        str(raw.get("compass", rules.Compass.N.value)),
+        {c.value for c in rules.Compass},
+        "The chart's north points up, right, down or left (N, E, S or W).",
+    )
     return {"chart": chart, "compass": compass}
 
 

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.views import BadInput, int_field, seat_action
+from games.inputs import BadInput
+from games.views import int_field, seat_action
 
 from . import rules, services
 from .presenters import ACTIONS, GLYPHS, POINTS, SHAPES

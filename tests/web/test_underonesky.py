@@ -252,7 +252,7 @@ def test_every_refusal_says_why_and_changes_nothing():
         (table.place(0, ""), 400, "Pick a tile"),
         (table.place(0, "7"), 400, "The tile must be from 0 to 2."),
         (table.place(25, "0"), 400, "The space must be from 0 to 24."),
-        (table.place("x", "0"), 400, "Missing or malformed space."),
+        (table.place("x", "0"), 400, "The space must be a whole number written with the digits"),
         (table.move(1, 0), 409, "Place a tile first."),
         (post(table.spectator, table.room, "uos/place", space=0, tile=0, version=2), 403, "seated"),
     ]
