@@ -37,7 +37,7 @@ def run(coroutine_function) -> None:
 
 
 async def connect(client: Client | None, code: str, origin: bytes = b"http://testserver"):
-    headers = [(b"origin", origin)]
+    headers = [(b"host", b"testserver"), (b"origin", origin)]  # as a browser sends them
     if client is not None and "sessionid" in client.cookies:
         cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
         headers.append((b"cookie", cookie))
@@ -244,7 +244,8 @@ def test_a_stargazer_who_stands_up_stops_receiving_the_key():
 
 
 def test_a_foreign_origin_is_refused():
-    """The websocket's Origin is checked against ALLOWED_HOSTS."""
+    """The websocket's Origin must be the page's own (config/origins.py; more in
+    tests/realtime/test_socket_limits.py)."""
     table = seat_table(2)
 
     async def scenario():
