@@ -73,6 +73,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.clients.RealClientMiddleware",  # first: REMOTE_ADDR is the real client
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -158,13 +159,30 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Per-browser rate limits (lobby/ratelimit.py): (requests, seconds) per window. Actions are
-# generous for a quick Spotter; room creation is counted per browser and per address.
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name) or default)
+
+
+# Rate limits (lobby/ratelimit.py): (requests, seconds) per window, counted in the cache
+# (Redis at scale: every process counts together). The "_ip" ones count per client address
+# (the real one behind TRUSTED_PROXIES), so a fresh cookie resets nothing; the others per
+# browser. Actions are generous for a quick Spotter; a household on one network shares the
+# address limits, so those are generous too.
 RATE_LIMITS = {
-    "action": (int(os.environ.get("CONSTELLATE_RATE_ACTIONS", "40")), 10),
+    "action": (_env_int("CONSTELLATE_RATE_ACTIONS", 40), 10),
     "create_room": (10, 600),
-    "create_room_ip": (int(os.environ.get("CONSTELLATE_RATE_ROOMS_IP", "60")), 600),
+    "create_room_ip": (_env_int("CONSTELLATE_RATE_ROOMS_IP", 60), 600),
+    "join_ip": (_env_int("CONSTELLATE_RATE_JOINS_IP", 30), 60),
+    "tick": (20, 60),  # a countdown asks once at zero, per tab
+    "tick_ip": (_env_int("CONSTELLATE_RATE_TICKS_IP", 240), 60),
 }
+# Caps on websockets (lobby/limits.py), counted across processes in the cache with keys
+# that expire, so a process that dies leaves no count behind. A socket over a cap is closed
+# with code 4429 before anything is rendered for it (browsers do not retry that code).
+SOCKETS_PER_SESSION = _env_int("CONSTELLATE_SOCKETS_PER_SESSION", 12)  # tabs of one browser
+SOCKETS_PER_ROOM = _env_int("CONSTELLATE_SOCKETS_PER_ROOM", 120)
+# People in a room without a seat: a join past this many is refused with a message.
+SPECTATORS_PER_ROOM = _env_int("CONSTELLATE_SPECTATORS_PER_ROOM", 40)
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Sessions read through the cache (the local one, or Redis at scale) and write through to

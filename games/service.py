@@ -56,13 +56,20 @@ class GameService:
 
     def current(self, game: Game | int, *, now: datetime | None = None) -> Any:
         """The game's state as it stands, any due expiry applied first (C6: a page load
-        after the deadline shows the expired step)."""
+        after the deadline shows the expired step).
+
+        Read without a lock (no transaction: on SQLite any would take the write lock) while
+        nothing is due; only past a deadline is the game locked, read again and settled, so
+        a second reader finds the expiry applied and appends nothing."""
         game_id = game if isinstance(game, int) else game.pk
         now = now or timezone.now()
+        state = store.state_of(Game.objects.get(pk=game_id))
+        if not _due(state, now):
+            return state
         with transaction.atomic():
             game = store.lock(game_id)
             state = store.state_of(game)
-            if state.deadline is None or now < state.deadline:
+            if not _due(state, now):
                 return state
             return self._settle(game, state, now)[0]
 
@@ -108,3 +115,7 @@ class GameService:
         store.remember_state(game, after)
         store.after_commit(game, after, events, first_version)
         return after
+
+
+def _due(state: Any, now: datetime) -> bool:
+    return state.deadline is not None and now >= state.deadline

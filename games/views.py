@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from lobby.models import Match
-from lobby.ratelimit import limited
+from lobby.ratelimit import limited, limited_both
 from lobby.views import SLOW_DOWN, RoomContext, board_html, identity_of, room_context
 
 from . import inputs, store
@@ -94,8 +94,11 @@ def _board(ctx: RoomContext, screens: Any, state: Any) -> str:
 
 @require_POST
 def tick(request: HttpRequest, code: str) -> HttpResponse:
-    """A countdown reached zero: the server checks the deadline by its own clock (C6)."""
+    """A countdown reached zero: the server checks the deadline by its own clock (C6).
+    Limited per browser and per address; it takes no lock unless the step is due."""
     ctx = room_context(request, code)
+    if limited_both(request, "tick"):
+        return HttpResponse(status=429)  # the push brings the expiry all the same
     if ctx.room.game is None:
         return HttpResponse(status=204)
     return HttpResponse(board_html(ctx, oob=True)[0])

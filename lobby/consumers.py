@@ -1,6 +1,9 @@
 """One websocket per browser tab: it only pushes. It joins the room's group and the group
 of its audience; on (re)connect it sends the whole current view, so a browser that slept
-or lost its connection shows the board as it is now."""
+or lost its connection shows the board as it is now.
+
+Sockets are capped per room and per browser (lobby.limits): one over a cap is closed with
+code 4429 and nothing is rendered for it."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from . import views
+from . import limits, views
 from .models import Room
 from .realtime import audience_group, room_group
 
@@ -20,6 +23,7 @@ SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
 class RoomConsumer(AsyncWebsocketConsumer):
     room_id: int | None = None
     audience: str | None = None
+    caps: list[limits.Cap] | None = None  # what this socket is counted against, once admitted
 
     async def connect(self) -> None:
         """Listen first, render second: anything that changes after the socket joined its
@@ -31,12 +35,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.room_id, audience = place
+        caps = limits.socket_caps(self.room_id, self.scope)
+        if not await limits.admit(caps):
+            await self.accept()  # a close code reaches the browser only after the handshake
+            await self.close(code=limits.CLOSE_OVER_CAP)
+            self.room_id = None
+            return
+        self.caps = caps
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         await self._join_audience(audience)
         await self.accept()
         await self._send_view()
 
     async def disconnect(self, code: int) -> None:
+        if self.caps is not None:
+            caps, self.caps = self.caps, None
+            await limits.release(caps)
         if self.room_id is None:
             return
         await self.channel_layer.group_discard(room_group(self.room_id), self.channel_name)

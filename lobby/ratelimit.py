@@ -1,8 +1,10 @@
-"""Per-browser rate limits on Django's cache: a fixed window counted with an atomic incr.
+"""Rate limits on Django's cache: a fixed window counted with an atomic incr, per browser
+(its identity) or per client address.
 
-With the embedded default (one web process) the local-memory cache is shared by every
-request; the scale-out configuration points the cache at Redis so all processes count
-together.
+The address is ``REMOTE_ADDR`` as ``config.clients.RealClientMiddleware`` left it: the real
+client behind a trusted proxy, never an address the client wrote itself. With the embedded
+default (one web process) the local-memory cache is shared by every request; the
+scale-out configuration points the cache at Redis so all processes count together.
 """
 
 from __future__ import annotations
@@ -37,3 +39,11 @@ def limited(request: HttpRequest, scope: str, *, per: str = "session") -> bool:
         cache.set(key, 1, timeout=window * 2)
         count = 1
     return count > limit
+
+
+def limited_both(request: HttpRequest, scope: str) -> bool:
+    """Count against ``scope`` per browser and ``scope_ip`` per address: over either is over
+    (both are counted, so a browser cannot spend its address's allowance unseen)."""
+    per_browser = limited(request, scope)
+    per_address = limited(request, f"{scope}_ip", per="ip")
+    return per_browser or per_address

@@ -13,9 +13,9 @@ from django.views.decorators.http import require_POST
 from games.inputs import BadInput, choice, integer
 from games.registry import all_game_types, game_type
 
-from . import realtime, services
+from . import limits, realtime, services
 from .models import Match, Player, Room
-from .ratelimit import limited
+from .ratelimit import limited, limited_both
 
 IDENTITY = "identity"
 SLOW_DOWN = "Slow down a moment: too many actions at once."
@@ -95,7 +95,7 @@ def home_context(chosen: str = "constellate") -> dict:
 @require_POST
 def create_room(request: HttpRequest) -> HttpResponse:
     identity = identity_of(request, create=True)
-    if limited(request, "create_room") or limited(request, "create_room_ip", per="ip"):
+    if limited_both(request, "create_room"):  # per browser and per address
         return render(
             request,
             "lobby/home.html",
@@ -115,8 +115,8 @@ def create_room(request: HttpRequest) -> HttpResponse:
 
 
 def room(request: HttpRequest, code: str) -> HttpResponse:
+    ctx = room_context(request, code)  # a wrong link is a 404 that stores nothing
     identity_of(request, create=True)  # the websocket knows this browser from its first visit
-    ctx = room_context(request, code)
     return render(request, "lobby/room.html", page_context(request, ctx))
 
 
@@ -291,7 +291,11 @@ def _need_player(ctx: RoomContext) -> Player:
 
 
 def _join(request: HttpRequest, ctx: RoomContext) -> None:
-    services.join(ctx.room, identity_of(request, create=True), request.POST.get("name", ""))
+    if limited(request, "join_ip", per="ip"):  # fresh cookies do not reset it
+        raise services.LobbyRefusal(SLOW_DOWN, 429)
+    identity = identity_of(request, create=True)
+    limits.check_room_for_newcomer(ctx.room, identity)
+    services.join(ctx.room, identity, request.POST.get("name", ""))  # read whole: a NUL too
 
 
 def _sit(request: HttpRequest, ctx: RoomContext) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.utils import timezone
@@ -187,6 +188,31 @@ def test_c6_a_read_before_the_deadline_changes_nothing(committed):
     assert _kinds(game) == ["SkyDealt"]
 
 
+@pytest.mark.django_db
+def test_c6_a_read_before_the_deadline_takes_no_lock(committed, monkeypatch):
+    game, state = _start(committed, step_seconds=60)
+    monkeypatch.setattr(store, "lock", mock.Mock(side_effect=AssertionError("locked")))
+    assert committed(services.current, game.pk) == state
+
+
+@pytest.mark.django_db
+def test_c6_a_reader_that_saw_the_step_due_settles_it_only_if_no_one_did_meanwhile(
+    committed, monkeypatch
+):
+    """The lock-free read sees the deadline passed; another reader settles the step before
+    this one gets the lock: it finds the expiry applied and appends nothing more."""
+    game, stale = _start(committed, step_seconds=2, ago=2.5)
+    settled = committed(services.current, game.pk)  # the other reader
+    assert _kinds(game) == ["SkyDealt", "TurnEnded", "NamingStarted"]
+    reads = iter([stale])  # this reader's unlocked read, from before that
+    real_state_of = store.state_of
+    monkeypatch.setattr(store, "state_of", lambda g: next(reads, None) or real_state_of(g))
+    assert committed(services.current, game.pk, now=settled.deadline - timedelta(seconds=1)) == (
+        settled
+    )
+    assert _kinds(game) == ["SkyDealt", "TurnEnded", "NamingStarted"]
+
+
 # -- game-agnostic: another game type plugs in unchanged ---------------------------------
 
 
@@ -304,7 +330,8 @@ def test_the_tick_hands_due_schedules_to_the_broker_and_sleeps_until_the_next(mo
     wait = clock.tick(broker, interval=0.5, now=now)
     assert broker.queue_size() == 1  # the due one was queued (ORM or Redis broker)...
     broker.purge_queue()
-    assert list(Schedule.objects.values_list("name", flat=True)) == ["soon"]  # ...and ran
+    left = Schedule.objects.filter(name__in=["due", "soon"]).values_list("name", flat=True)
+    assert list(left) == ["soon"]  # ...and ran
     assert 0 < wait <= 0.21
 
 
