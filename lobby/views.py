@@ -150,6 +150,7 @@ def lobby_context(ctx: RoomContext) -> dict:
         "seats": _seat_rows(ctx, seated, count),
         "asks": _asks(ctx) if match is not None and ctx.is_host else [],
         "away_from": match.seat_of(ctx.identity) if match and ctx.seat is None else None,
+        "asked": match.asks.get(ctx.identity) if match and ctx.identity else None,
         "game_title": kind.title,
         "mode": mode,
         "blocker": services.start_blocker(room),
