@@ -329,10 +329,7 @@ def _turn_down(request: HttpRequest, ctx: RoomContext) -> None:
 
 def _asker_id(request: HttpRequest) -> int:
     """Which newcomer the host answers (a player's number in the room, never an identity)."""
-    raw = request.POST.get("player", "")
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
-        raise services.LobbyRefusal("Choose who asked for the seat.")
-    return int(raw)
+    return integer(request.POST.get("player"), "player", 1, 10**12 - 1)
 
 
 def _clock(request: HttpRequest, ctx: RoomContext) -> None:
