@@ -167,6 +167,10 @@ def _may_sit_in_game(room: Room, match: Match, player: Player, seat: int) -> Non
         raise LobbyRefusal(f"A game is on: you play seat {player.seat} until it ends.", 409)
     if (mine := match.seat_of(player.identity)) is not None:
         raise LobbyRefusal(f"A game is on: your seat is {mine}, and you can sit back in it.", 409)
+    if player.identity in match.held:  # held a seat and is bound to none: it was handed on
+        raise LobbyRefusal("The host gave your seat to someone else: you watch to the end.", 409)
+    if player.identity in match.saw_key:
+        _may_take_over(room, match, player, seat, you=True)  # says why
     if seated(room).get(seat) is not None:
         raise LobbyRefusal(f"Seat {seat} is taken.", 409)
     owner = _name_of(room, match.owner(seat))

@@ -332,7 +332,7 @@ def test_a_newcomer_asks_and_the_host_lets_them_sit():
     assert "in seat 3" in lobby_of(page(flo, table.room))
 
     before = seating(table.room)  # Cy can no longer come back, nor ask
-    assert "Seat 3 is taken" in refused(sit(table.seats[3], table.room, 3))
+    assert "gave your seat to someone else" in refused(sit(table.seats[3], table.room, 3))
     assert "played in this game" in refused(post(table.seats[3], table.room, "ask", seat=3))
     assert seating(table.room) == before
 
@@ -498,6 +498,7 @@ def test_a_moderator_who_saw_the_key_may_never_take_a_seat_in_that_game():
     assert post(table.seats[3], table.room, "stand").status_code == 200
     before = seating(table.room)
     assert "saw this game" in refused(post(mo, table.room, "ask", seat=3))
+    assert "saw this game" in refused(sit(mo, table.room, 3))
     assert seating(table.room) == before
     assert "Ask to sit" not in seat_row(page(mo, table.room), 3)
 
