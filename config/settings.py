@@ -183,6 +183,9 @@ SOCKETS_PER_SESSION = _env_int("CONSTELLATE_SOCKETS_PER_SESSION", 12)  # tabs of
 SOCKETS_PER_ROOM = _env_int("CONSTELLATE_SOCKETS_PER_ROOM", 120)
 # People in a room without a seat: a join past this many is refused with a message.
 SPECTATORS_PER_ROOM = _env_int("CONSTELLATE_SPECTATORS_PER_ROOM", 40)
+# A lobby change is rendered once per viewer per process, this long after the first
+# notice of it (more changes meanwhile ride along).
+LOBBY_PUSH_DEBOUNCE = float(os.environ.get("CONSTELLATE_LOBBY_DEBOUNCE") or 0.05)
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Sessions read through the cache (the local one, or Redis at scale) and write through to

@@ -2,22 +2,18 @@
 of its audience; on (re)connect it sends the whole current view, so a browser that slept
 or lost its connection shows the board as it is now.
 
-Sockets are capped per room and per browser (lobby.limits): one over a cap is closed with
-code 4429 and nothing is rendered for it."""
+Whole views are rendered by lobby.renders, once per viewer for all the room's sockets in
+this process. Sockets are capped per room and per browser (lobby.limits): one over a cap
+is closed with code 4429 and nothing is rendered for it."""
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 
-from . import limits, views
+from . import limits, renders, views
 from .models import Room
 from .realtime import audience_group, room_group
-
-SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -43,7 +39,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         self.caps = caps
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
-        await self._join_audience(audience)
+        await self.join_audience(audience)
         await self.accept()
         await self._send_view()
 
@@ -65,17 +61,25 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["html"])
 
     async def lobby_changed(self, event: dict) -> None:
-        place = await self._place(None)
-        if place is not None:
-            await self._join_audience(place[1])
-            await self._send_view()
+        """Re-render this socket's view (shared with the room's other sockets, lobby.renders):
+        the room's pass moves it to its audience first."""
+        await self._send_view()
+
+    @property
+    def session_key(self) -> str | None:
+        session = self.scope.get("session")
+        return session.session_key if session is not None else None
 
     async def _send_view(self) -> None:
-        html, audience = await self._render()
-        await self._join_audience(audience)  # a seat changed meanwhile: a push follows
+        view = await renders.view_for(self)
+        if view is None:  # the room is gone
+            await self.close(code=4404)
+            return
+        html, audience = view
+        await self.join_audience(audience)  # a seat changed meanwhile: a push follows
         await self.send(text_data=html)
 
-    async def _join_audience(self, audience: str) -> None:
+    async def join_audience(self, audience: str) -> None:
         if audience == self.audience:
             return
         if self.audience:
@@ -86,28 +90,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         )
         self.audience = audience
 
-    def _identity(self) -> str | None:
-        """Read afresh each time: the browser may have picked its name after connecting."""
-        session = self.scope.get("session")
-        key = session.session_key if session is not None else None
-        if not key:
-            return None
-        return SessionStore(session_key=key).get(views.IDENTITY)
-
-    def _context(self, code: str | None) -> views.RoomContext | None:
-        query = Room.objects.select_related("game")
-        room = query.filter(code=code[:32]).first() if code else query.get(pk=self.room_id)
-        return None if room is None else views.context_for(room, self._identity())
-
     @database_sync_to_async
-    def _place(self, code: str | None) -> tuple[int, str] | None:
+    def _place(self, code: str) -> tuple[int, str] | None:
         """The room and this socket's audience (who it is in the current game)."""
-        ctx = self._context(code)
-        return None if ctx is None else (ctx.room.pk, views.audience_of_viewer(ctx))
-
-    @database_sync_to_async
-    def _render(self) -> tuple[str, str]:
-        """Everything this socket shows, rendered now, and the audience it was for."""
-        ctx = self._context(None)
-        board, audience = views.board_html(ctx, oob=True)
-        return views.render_lobby(ctx, oob=True) + board, audience or "public"
+        room = Room.objects.select_related("game").filter(code=code[:32]).first()
+        if room is None:
+            return None
+        ctx = views.context_for(room, renders.identity_of_session(self.session_key))
+        return room.pk, views.audience_of_viewer(ctx)
