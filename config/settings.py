@@ -186,6 +186,10 @@ SPECTATORS_PER_ROOM = _env_int("CONSTELLATE_SPECTATORS_PER_ROOM", 40)
 # A lobby change is rendered once per viewer per process, this long after the first
 # notice of it (more changes meanwhile ride along).
 LOBBY_PUSH_DEBOUNCE = float(os.environ.get("CONSTELLATE_LOBBY_DEBOUNCE") or 0.05)
+# The daily purge (lobby/housekeeping.py): rooms idle this many days go with their games
+# (never one with an open flag); rooms no one ever joined, after this many hours.
+ROOM_PURGE_IDLE_DAYS = _env_int("CONSTELLATE_ROOM_IDLE_DAYS", 30)
+ROOM_PURGE_EMPTY_HOURS = _env_int("CONSTELLATE_ROOM_EMPTY_HOURS", 24)
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Sessions read through the cache (the local one, or Redis at scale) and write through to
