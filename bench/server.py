@@ -44,7 +44,9 @@ def _fresh_database(config: str, workdir: Path) -> dict[str, str]:
         "PYTHONUNBUFFERED": "1",
         "CONSTELLATE_VAR_DIR": str(workdir),
         "CONSTELLATE_RATE_ACTIONS": "100000",
-        "CONSTELLATE_RATE_ROOMS_IP": "100000",
+        "CONSTELLATE_RATE_ROOMS_IP": "100000",  # every bench player comes from 127.0.0.1
+        "CONSTELLATE_RATE_JOINS_IP": "100000",
+        "CONSTELLATE_RATE_TICKS_IP": "100000",
         "CONSTELLATE_LOG_LEVEL": "INFO",  # each process says it is ready at INFO
     }
     env.pop("DATABASE_URL", None)
