@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.evolving import hiding
+
 from .model import Crew, Key
 
 
+@hiding("key")
 @dataclass(frozen=True)
 class Deal:
     """Deal a sky. The server draws the pictures, the key and the first crew (S5)."""

@@ -6,9 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from games.evolving import hiding
+
 from .model import Crew, Finish, Key, Mode, TurnEnd
 
 
+@hiding("key")
 @dataclass(frozen=True)
 class SkyDealt:
     """The first event: who plays, the 24 pictures, the key, who starts (S5), the clock."""

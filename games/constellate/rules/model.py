@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+from games.evolving import hiding
+
 SKY_SIZE = 24
 FIRST_HOURS = 7  # D1
 
@@ -125,6 +127,7 @@ class Constellation:
     ended_by: TurnEnd | None = None
 
 
+@hiding("key")
 @dataclass(frozen=True)
 class State:
     version: int = 0

@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.evolving import hiding
+
 from .model import Card, Compass, Tile
 
 
+@hiding("cards", "face_down", "stack")
 @dataclass(frozen=True)
 class Deal:
     """Set the table. The server shuffles the stack, deals the cards and picks who starts;

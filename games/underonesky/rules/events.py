@@ -7,9 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from games.evolving import hiding
+
 from .model import Card, Compass, Finish, Tile
 
 
+@hiding("cards", "face_down", "stack")
 @dataclass(frozen=True)
 class GameDealt:
     """The first event: the chart and its compass, each player's secret card, the face-down

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from games.evolving import hiding
+
 SIZE = 5
 SPACES = SIZE * SIZE
 CENTRE = SPACES // 2  # 12: the North Star's space
@@ -102,6 +104,7 @@ def empty_board() -> tuple[Tile | None, ...]:
     return tuple(Tile.NORTH if i == CENTRE else None for i in range(SPACES))
 
 
+@hiding("cards", "face_down", "stack")
 @dataclass(frozen=True)
 class State:
     version: int = 0
