@@ -43,6 +43,10 @@ class FlagAdmin(admin.ModelAdmin):
     actions = ("dismiss_flags", "uphold_flags")
     inlines = (ActionInline,)
     change_form_template = "admin/moderation/flag/change_form.html"
+
+    class Media:
+        css = {"all": ("moderation/review.css",)}  # the sky's layout (review.py)
+
     fieldsets = (
         (None, {"fields": ("status", "word_and_number", "given_by", "flagger", "room")}),
         ("Why it was flagged", {"fields": ("reasons",)}),

@@ -79,12 +79,12 @@ class FlagReview:
             )
         rows = format_html_join(
             "",
-            '<figure style="margin:0;text-align:center;width:88px">'
+            '<figure class="review-card">'
             '<img src="{}" alt="" width="48" height="48"><figcaption>{}<br>{} {}{}</figcaption>'
             "</figure>",
             cells,
         )
-        return format_html('<div style="display:flex;flex-wrap:wrap;gap:8px">{}</div>', rows)
+        return format_html('<div class="review-sky">{}</div>', rows)  # moderation/review.css
 
     def replay_url(self) -> str | None:
         if self.match is None:
