@@ -5,11 +5,20 @@ The embedded default needs nothing installed beside Python: SQLite in WAL mode u
 """
 
 import os
+import warnings
+from datetime import timedelta
 from pathlib import Path
+
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CONSTELLATE_VAR_DIR", BASE_DIR / "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+if not VAR_DIR.exists() or VAR_DIR == BASE_DIR / "var":
+    # The database and the secret key live here: only this user may look in. (An older
+    # checkout's var/ was made world-readable; a directory the operator points at is theirs.)
+    VAR_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
+    VAR_DIR.chmod(0o700)
 CONSTELLATE_TEST_STEP_SECONDS = int(os.environ.get("CONSTELLATE_TEST_STEP_SECONDS") or 0) or None
 
 
@@ -21,20 +30,21 @@ def _secret_key() -> str:
     if not path.exists():
         import secrets
 
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
+        # Created 0600 from the start: no moment where another user could read it.
+        with os.fdopen(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600), "w") as out:
+            out.write(secrets.token_urlsafe(50))
     return path.read_text().strip()
 
 
 SECRET_KEY = _secret_key()
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
+# DEBUG's error pages show every local variable and setting: opt-in only, and refused below
+# with a shared database and by `play` on a non-loopback address.
+DEBUG = os.environ.get("DJANGO_DEBUG", "0") == "1"
+# pytest-django adds "testserver" itself; a deployment names its own host.
 ALLOWED_HOSTS = [
     h.strip()
-    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
     if h.strip()
-]
-CSRF_TRUSTED_ORIGINS = [
-    o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
 
 
@@ -52,6 +62,8 @@ SITE_ORIGINS = _env_list("CONSTELLATE_SITE_ORIGINS")
 # request from one of them may say, in X-Forwarded-For / X-Forwarded-Proto, who the client
 # is and whether it came over HTTPS; anyone else's such headers are ignored.
 TRUSTED_PROXIES = _env_list("CONSTELLATE_TRUSTED_PROXIES")
+# A form posted from one of the site's own origins passes the CSRF origin check.
+CSRF_TRUSTED_ORIGINS = _env_list("DJANGO_CSRF_TRUSTED_ORIGINS") or list(SITE_ORIGINS)
 
 INSTALLED_APPS = [
     "daphne",
@@ -65,6 +77,8 @@ INSTALLED_APPS = [
     "channels",
     "channels_lite",
     "django_q",
+    "csp",
+    "axes",
     "games",
     "games.constellate",
     "games.underonesky",
@@ -76,6 +90,7 @@ MIDDLEWARE = [
     "config.clients.RealClientMiddleware",  # first: REMOTE_ADDR is the real client
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -83,6 +98,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "games.middleware.BusyDatabaseMiddleware",
+    # Last, as django-axes asks: it answers a locked-out admin login (AUTHENTICATION_BACKENDS).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -159,6 +176,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# The admin's login is throttled by django-axes: after 5 wrong passwords for one username
+# from one address, that pair is refused (429, templates/locked_out.html) for 15 minutes.
+# The address is REMOTE_ADDR, which only the trusted-proxy handling may rewrite: a client's
+# own X-Forwarded-For never picks the address it is counted under.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.errors.locked_out"
+
+
 def _env_int(name: str, default: int) -> int:
     return int(os.environ.get(name) or default)
 
@@ -199,6 +232,50 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 CSRF_COOKIE_SAMESITE = "Lax"
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"  # our page, or a notice for htmx
+
+# -- Hardening (README: "Putting it on the internet") -------------------------------------
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"  # room links are capabilities: never sent elsewhere
+X_FRAME_OPTIONS = "DENY"
+# Scripts and styles only from our own static files: no inline script, handler or style
+# attribute runs, so markup smuggled into a page cannot act. (htmx's indicator <style> is
+# turned off in base.html's htmx-config.) django-csp leaves DEBUG's own error pages alone.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "connect-src": [SELF],  # 'self' covers the page's own ws:/wss: origin
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Served over HTTPS (every site origin https, not DEBUG): cookies only over TLS, and browsers
+# told to come back only over TLS for a year. Subdomains may be someone else's sites, and
+# preloading is a promise browsers hard-code: both stay off unless asked for.
+SITE_IS_HTTPS = (
+    not DEBUG and bool(SITE_ORIGINS) and all(o.startswith("https://") for o in SITE_ORIGINS)
+)
+if SITE_IS_HTTPS:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 365 * 24 * 60 * 60
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = os.environ.get("CONSTELLATE_HSTS_SUBDOMAINS") == "1"
+    SECURE_HSTS_PRELOAD = False
+    if TRUSTED_PROXIES:
+        # The proxy terminates TLS and says so in X-Forwarded-Proto; without one we cannot
+        # tell http from https, and a redirect to https would loop.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+        SECURE_SSL_REDIRECT = True
+SILENCED_SYSTEM_CHECKS = [
+    # W005 (HSTS without includeSubDomains) and W021 (without preload): see just above.
+    "security.W005",
+    "security.W021",
+]
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -212,7 +289,14 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # WhiteNoise serves the static files from the apps' folders (no collectstatic step needed
 # for `make run`); `collectstatic` into STATIC_ROOT works too for a deployment.
 WHITENOISE_USE_FINDERS = True
-WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG  # off: the files are found once, at start, not per request
+# Until a collectstatic fills STATIC_ROOT, WhiteNoise says it is missing at every start; the
+# finders serve every file then, so that is expected, not a problem.
+warnings.filterwarnings("ignore", message=r"No directory at: .*staticfiles")
+
+# Tracebacks (DEBUG's page, mailed reports) hide URL/DSN settings and secret-bearing locals;
+# the games' states and deal events hide their secrets in their own repr.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.reporter.SecretHidingFilter"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -229,6 +313,11 @@ LOGGING = {
 # rooms) and Redis (channel layer, q2 broker, rate-limit cache). See README and .env.example.
 DATABASE_URL = os.environ.get("DATABASE_URL")
 REDIS_URL = os.environ.get("REDIS_URL")
+if DEBUG and DATABASE_URL:
+    raise ImproperlyConfigured(
+        "DJANGO_DEBUG=1 with DATABASE_URL set: DEBUG's error pages would show the games' "
+        "secrets and the database's password to anyone. Unset DJANGO_DEBUG to serve."
+    )
 
 if DATABASE_URL:
     import dj_database_url
@@ -241,6 +330,23 @@ if DATABASE_URL:
         }
 if db_name := os.environ.get("CONSTELLATE_DB_NAME"):  # test servers reach the test database
     DATABASES["default"]["NAME"] = db_name
+
+
+def _private_sqlite_file(name: str) -> None:
+    """Create the SQLite file 0600 before SQLite does (it would follow the umask, usually
+    0644): the events hold every game's key. Its -wal and -shm files take its mode."""
+    path = Path(name)
+    if name == ":memory:" or name.startswith("file:") or not path.parent.is_dir():
+        return
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        if path.stat().st_uid == os.getuid():
+            path.chmod(0o600)  # one an older checkout left readable
+
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    _private_sqlite_file(str(DATABASES["default"]["NAME"]))
 
 
 def _redis_kwargs(url: str) -> dict:

@@ -4,13 +4,15 @@ stops them all."""
 
 from __future__ import annotations
 
+import ipaddress
 import signal
 import subprocess
 import sys
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 
 
 class Command(BaseCommand):
@@ -45,6 +47,12 @@ class Command(BaseCommand):
         ping_timeout: int,
         **options: Any,
     ) -> None:
+        if settings.DEBUG and not _loopback(host):
+            raise CommandError(
+                f"DEBUG is on (DJANGO_DEBUG=1) and --host {host} is not a loopback address: "
+                "DEBUG's error pages show the games' secrets to whoever can reach them. "
+                "Serve on 127.0.0.1, or unset DJANGO_DEBUG."
+            )
         python = sys.executable
         pings = ["--ping-interval", str(ping_interval), "--ping-timeout", str(ping_timeout)]
         commands = [
@@ -74,6 +82,16 @@ class Command(BaseCommand):
         failed = [c.returncode for c in children if c.returncode not in (0, None, -15, -2)]
         if failed and not stopping:
             raise SystemExit(1)
+
+
+def _loopback(host: str) -> bool:
+    """Only this machine can reach the address (127.0.0.0/8, ::1, localhost)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def _stop_all(children: list[subprocess.Popen]) -> None:
