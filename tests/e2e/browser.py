@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 SHOWN_WITHIN = 2.0  # seconds from an action until every screen shows it
 NAMES = ("Ada", "Bo", "Cy", "Di")
@@ -62,6 +62,7 @@ class Table:
     viewport: dict | None = None
     away: set[str] = field(default_factory=set)  # names whose screens are not checked now
     game: str | None = None  # the game picked on the home page (None: the one checked)
+    csp_violations: list[str] = field(default_factory=list)  # every screen's, any page
 
     # -- arriving ----------------------------------------------------------------------
     def arrive(self, count: int, setup: Callable[[Person], None] | None = None) -> Table:
@@ -69,6 +70,7 @@ class Table:
         the others, who open it. ``setup`` runs on each person before any page opens."""
         for name in NAMES[:count]:
             context = self.browser.new_context(viewport=self.viewport or LAPTOP)
+            watch_csp(context, self.csp_violations)
             person = Person(name, context, context.new_page())
             if setup:
                 setup(person)
@@ -93,8 +95,11 @@ class Table:
         return self
 
     def close(self) -> None:
+        """Close every browser; the app's Content-Security-Policy must not have refused
+        anything on any of their pages (an inline script, handler or style)."""
         for person in self.people:
             person.context.close()
+        assert not self.csp_violations, self.csp_violations
 
     @property
     def host(self) -> Person:
@@ -130,6 +135,7 @@ class Table:
     def watcher_joins(self, name: str) -> Person:
         """Someone opens the link mid-game and joins without a seat (a spectator)."""
         context = self.browser.new_context(viewport=self.viewport or LAPTOP)
+        watch_csp(context, self.csp_violations)
         person = Person(name, context, context.new_page())
         person.page.goto(self.host.page.url)
         person.page.fill("#name", name)
@@ -442,13 +448,29 @@ def key_leaks(html: str, never_lit: Iterable[Card] = ()) -> list[str]:
     return found
 
 
+# -- the Content-Security-Policy ----------------------------------------------------------
+
+
+def watch_csp(context: BrowserContext, violations: list[str]) -> None:
+    """Collect what the page's Content-Security-Policy refused, on every page of the context
+    (Chromium says so on the console)."""
+
+    def seen(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            violations.append(f"{message.page.url if message.page else '?'}: {message.text}")
+
+    context.on("console", seen)
+
+
 # -- accessibility ------------------------------------------------------------------------
 
 
 def axe_problems(page: Page) -> list[str]:
     """axe-core's serious and critical violations on the page as it is now."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(VENDOR / "axe.min.js"))
+        # Evaluated, not added as a <script>: the app's Content-Security-Policy refuses inline
+        # scripts, and the pages are checked with that policy on, as people get them.
+        page.evaluate((VENDOR / "axe.min.js").read_text())
     assert page.evaluate("axe.version") == AXE_VERSION
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     return [
