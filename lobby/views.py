@@ -294,8 +294,8 @@ def _need_player(ctx: RoomContext) -> Player:
 def _join(request: HttpRequest, ctx: RoomContext) -> None:
     if limited(request, "join_ip", per="ip"):  # fresh cookies do not reset it
         raise services.LobbyRefusal(SLOW_DOWN, 429)
+    limits.check_room_for_newcomer(ctx.room, ctx.identity)  # refused: nothing stored
     identity = identity_of(request, create=True)
-    limits.check_room_for_newcomer(ctx.room, identity)
     services.join(ctx.room, identity, request.POST.get("name", ""))  # read whole: a NUL too
 
 

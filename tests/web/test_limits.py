@@ -156,9 +156,11 @@ def test_spectators_are_capped_with_a_clear_refusal():
     table = seat_table(2, start=False)  # two seated, one spectator
     second = Client()
     assert join(second, table.room, "Second").status_code == 200
+    sessions = Session.objects.count()
     refused = join(Client(), table.room, "Third")
     assert refused.status_code == 409
     assert notice(refused) == "This room is full: 2 people are watching already. Try again later."
+    assert Session.objects.count() == sessions  # the refused newcomer left nothing behind
     assert not Player.objects.filter(room=table.room, name="Third").exists()
     assert join(second, table.room, "Second again").status_code == 200  # a rename is no newcomer
     assert post(table.seats[2], table.room, "stand").status_code == 200
