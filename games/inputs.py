@@ -16,7 +16,8 @@ The rules, the same everywhere:
   unassigned characters, characters drawn as nothing (the Hangul fillers, the braille
   blank), and more than ``MAX_MARKS`` combining marks on one letter. A name must also hold
   a visible letter or digit. The reasons are single-line inputs: a newline is a control
-  character like any other.
+  character like any other. The clue word is kept as typed (its rule W1 names what is
+  wrong with its letters) but refused the same characters.
 """
 
 from __future__ import annotations
