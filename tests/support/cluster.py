@@ -203,6 +203,11 @@ def run_cluster(
         "PYTHONUNBUFFERED": "1",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "CONSTELLATE_LOG_LEVEL": "INFO",  # readiness is read from the INFO lines
+        # Every test browser comes from 127.0.0.1: the per-address limits would count a
+        # whole suite's players as one household (tests/web/test_limits.py tests them).
+        "CONSTELLATE_RATE_ROOMS_IP": "100000",
+        "CONSTELLATE_RATE_JOINS_IP": "100000",
+        "CONSTELLATE_RATE_TICKS_IP": "100000",
         **(env or {}),
     }
     python = sys.executable
