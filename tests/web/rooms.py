@@ -141,6 +141,17 @@ class Table:
         data.update(extra)
         return post(self.seats[seat or self.spotter()], self.room, "touch", **data)
 
+    def light_every_own_star(self) -> State:
+        """The crew on turn names all its dark stars at once and lights them: it wins (T8/E1,
+        or Before Dawn's D2). Returns the state at the end."""
+        left = self.dark_own()
+        assert self.name(number=len(left)).status_code == 200
+        for card in left:
+            assert self.touch(card).status_code == 200
+        state = self.state()
+        assert state.ended
+        return state
+
     def stop(self, seat: int | None = None, **extra: object) -> HttpResponse:
         data: dict[str, object] = {"version": self.state().version}
         data.update(extra)

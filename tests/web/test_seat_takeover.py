@@ -505,10 +505,6 @@ def test_a_moderator_who_saw_the_key_may_never_take_a_seat_in_that_game():
 
 def test_a_finished_games_replay_stays_public():
     table = seat_table(2)
-    left = table.dark_own()
-    assert table.name(number=len(left)).status_code == 200
-    for card in left:
-        assert table.touch(card).status_code == 200
-    assert table.state().ended
+    table.light_every_own_star()
     for client in (*table.seats.values(), table.spectator, Client()):
         assert replay(client, table) == 200
