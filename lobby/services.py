@@ -188,7 +188,7 @@ def _name_of(room: Room, identity: str | None) -> str:
 def _locked_match(room: Room) -> Match | None:
     """The running game's match with the room's row locked for this transaction (so no
     game starts or ends half-way through a seat change), or None between games."""
-    room = Room.objects.select_for_update().select_related("game").get(pk=room.pk)
+    room = Room.objects.select_for_update(of=("self",)).select_related("game").get(pk=room.pk)
     if not game_running(room):
         return None
     return Match.objects.select_for_update().filter(game_id=room.game_id).first()
