@@ -23,11 +23,14 @@ class Game(models.Model):
 
 
 class Event(models.Model):
-    """One thing that happened in a game. Nothing ever updates or deletes an event."""
+    """One thing that happened in a game. Nothing ever updates or deletes an event.
+    ``schema`` is the version of its kind's payload it was written in: reading upcasts an
+    older one to the current version (``games.codec.EventSchemas``)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=60)
+    schema = models.PositiveSmallIntegerField(default=1)
     payload = models.JSONField()
     actor_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField()

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .codec import EventCodec
+from .codec import EventCodec, EventSchemas
 
 
 @dataclass(frozen=True)
@@ -18,6 +18,9 @@ class GameType:
     initial: Callable[[], Any]  # the state before any event
     evolve: Callable[[Any, object], Any]  # (state, event) -> state
     event_types: Iterable[type] = ()
+    # How the events evolved: each kind's current schema version and the upcasters that
+    # read older stored versions (games.codec); by default every kind is at version 1.
+    event_schemas: EventSchemas = field(default_factory=EventSchemas)
     # The clock: the current step and its deadline (None when no clock runs), and how to
     # expire that step in a game (a no-op, refused, when the step is already over).
     clock: Callable[[Any], tuple[int, Any] | None] = lambda state: None
@@ -47,7 +50,7 @@ class GameType:
     codec: EventCodec = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "codec", EventCodec(self.event_types))
+        object.__setattr__(self, "codec", EventCodec(self.event_types, self.event_schemas))
 
     def fold(self, events: Iterable[object], state: Any = None) -> Any:
         state = self.initial() if state is None else state

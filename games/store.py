@@ -16,6 +16,7 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
+from .codec import SchemaError
 from .models import Event, Game
 from .registry import GameType, game_type
 
@@ -67,6 +68,7 @@ def append(
                 game_id=game.pk,
                 seq=expected_version + offset,
                 kind=kind,
+                schema=codec.schema(kind),
                 payload=payload,
                 actor_seat=actor_seat,
                 created_at=stamp,
@@ -78,11 +80,18 @@ def append(
 
 
 def read_events(game: Game, *, after: int = 0, upto: int | None = None) -> list[object]:
+    """The game's events, each upcast from the schema version it was stored in."""
     codec = game_type(game.kind).codec
     rows = Event.objects.filter(game_id=game.pk, seq__gt=after)
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
-    return [codec.decode(kind, payload) for kind, payload in rows.values_list("kind", "payload")]
+    events = []
+    for seq, kind, schema, payload in rows.values_list("seq", "kind", "schema", "payload"):
+        try:
+            events.append(codec.decode(kind, payload, schema))
+        except SchemaError as error:  # say which row, still never its payload
+            raise SchemaError(f"game {game.pk}, event {seq}: {error}") from error
+    return events
 
 
 # -- the derived state cache ------------------------------------------------------------------

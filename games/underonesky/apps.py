@@ -9,7 +9,7 @@ class UnderOneSkyConfig(AppConfig):
     def ready(self) -> None:
         from games.registry import GameType, register
 
-        from . import rules, screens, services
+        from . import rules, screens, services, upcasts
 
         register(
             GameType(
@@ -18,6 +18,7 @@ class UnderOneSkyConfig(AppConfig):
                 initial=rules.State,
                 evolve=rules.evolve,
                 event_types=rules.EVENT_TYPES,
+                event_schemas=upcasts.SCHEMAS,
                 clock=services.clock,
                 expire=services.expire,
                 screens=screens,
