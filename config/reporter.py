@@ -4,7 +4,7 @@ the locals that hold a game's secrets as plain JSON (an event's payload).
 
 It is used by DEBUG's technical page and by any mailed or logged report that renders one.
 A game's state and its deal event hide their secrets in their own ``repr``
-(``games.evolving.hiding``), so they are safe wherever they appear; this filter covers the
+(``games.kit.hiding``), so they are safe wherever they appear; this filter covers the
 values that are not such objects."""
 
 from __future__ import annotations

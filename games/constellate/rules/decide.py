@@ -9,9 +9,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from .commands import Command, Deal, Expire, Name, Problem, Refusal, Stop, TouchCard
+from games.kit import (
+    Decision,
+    Problem,
+    Refusal,
+    deadline_after,
+    expire_if_due,
+    expiry_refused,
+    in_play,
+    seat_refused,
+    stale,
+)
+
+from .commands import Command, Deal, Expire, Name, Stop, TouchCard
 from .events import (
     CardTouched,
     CometLit,
@@ -36,12 +48,12 @@ from .model import (
     TurnEnd,
     key_counts,
     mode_for,
+    seat_of,
 )
 
 STALE = "The sky changed a moment ago: here it is as it is now."
 
 WordCheck = Callable[[str], str | None]
-Decision = list[object] | Refusal
 
 
 def letters_only(word: str) -> str | None:
@@ -74,10 +86,7 @@ def due_expiry(state: State, now: datetime) -> list[object]:
     The service applies these before any action, so the game is right even when the
     scheduled job is late or the worker is down.
     """
-    if state.ended or state.deadline is None or now < state.deadline:
-        return []
-    decision = _expire(state, Expire(step=state.step_started), now)
-    return decision if isinstance(decision, list) else []
+    return expire_if_due(state, now, lambda due: _expire(due, Expire(step=due.step_started), now))
 
 
 # -- dealing ---------------------------------------------------------------------------
@@ -105,40 +114,25 @@ def _deal(state: State, command: Deal, now: datetime) -> Decision:
             key=tuple(command.key),
             first_crew=command.first_crew,
             step_seconds=command.step_seconds,
-            deadline=_deadline(command.step_seconds, now),
+            deadline=deadline_after(command.step_seconds, now),
         )
     ]
-
-
-def _deadline(step_seconds: int | None, now: datetime) -> datetime | None:
-    return None if step_seconds is None else now + timedelta(seconds=step_seconds)
 
 
 # -- guards shared by the players' commands ------------------------------------------------
 
 
 def _in_play(state: State, now: datetime) -> Refusal | None:
-    if not state.dealt:
-        return Refusal("The sky has not been dealt yet.", Problem.CONFLICT)
-    if state.ended:
-        return Refusal("The game is over.", Problem.CONFLICT)
-    if state.deadline is not None and now >= state.deadline:
-        return Refusal("Time is up for this step.", Problem.CONFLICT)  # C6
-    return None
+    return in_play(state, now, undealt="The sky has not been dealt yet.")  # C6: time is up
 
 
 def _current(state: State, version: int) -> Refusal | None:
     """T7: a command made against a version another action already replaced."""
-    if version != state.version:
-        return Refusal(STALE, Problem.CONFLICT)
-    return None
+    return stale(version, state.version, STALE)
 
 
 def _seat(state: State, number: int) -> Seat | Refusal:
-    seat = state.seat(number)
-    if seat is None:
-        return Refusal("That seat is not in this game.", Problem.FORBIDDEN)
-    return seat
+    return seat_refused(state, number) or seat_of(state.players, number)
 
 
 def _turn_of(state: State) -> str:
@@ -178,7 +172,7 @@ def _name(state: State, command: Name, now: datetime, check_word: WordCheck) -> 
             word=word.upper(),
             count=command.number,
             allowance=allowance,
-            deadline=_deadline(state.step_seconds, now),
+            deadline=deadline_after(state.step_seconds, now),
         )
     ]
 
@@ -272,22 +266,19 @@ def _end_turn(state: State, reason: TurnEnd, now: datetime) -> list[object]:
     if state.mode is Mode.BEFORE_DAWN:
         if after.hours <= 0 and after.dark_stars(after.crew):
             return [ended, GameEnded(winner=None, finish=Finish.DAWN)]  # D5
-        return [ended, NamingStarted(crew=after.crew, deadline=_deadline(after.step_seconds, now))]
+        return [
+            ended,
+            NamingStarted(crew=after.crew, deadline=deadline_after(after.step_seconds, now)),
+        ]
     if reason is TurnEnd.NAMING_EXPIRED and state.crew in state.missed_naming:
         return [ended, GameEnded(winner=state.crew.rival, finish=Finish.FORFEIT)]  # C4
     next_crew = state.crew.rival
-    return [ended, NamingStarted(crew=next_crew, deadline=_deadline(after.step_seconds, now))]
+    return [ended, NamingStarted(crew=next_crew, deadline=deadline_after(after.step_seconds, now))]
 
 
 def _expire(state: State, command: Expire, now: datetime) -> Decision:
-    if not state.dealt or state.ended:
-        return Refusal("The game is not running.", Problem.CONFLICT)
-    if command.step != state.step_started:
-        return Refusal("That step is already over.", Problem.CONFLICT)
-    if state.deadline is None:
-        return Refusal("This step has no clock.", Problem.CONFLICT)
-    if now < state.deadline:
-        return Refusal("This step still has time.", Problem.CONFLICT)
+    if refusal := expiry_refused(state, command.step, now):
+        return refusal
     if state.step is Step.NAMING:
         return _end_turn(state, TurnEnd.NAMING_EXPIRED, now)  # C2, C4, C5
     return _end_turn(state, TurnEnd.SPOTTING_EXPIRED, now)  # C3

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from games.evolving import hiding
+from games.kit import hiding
 
 from .model import Crew, Finish, Key, Mode, TurnEnd
 

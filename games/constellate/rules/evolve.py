@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import singledispatch
 
-from games.evolving import make_fold
-from games.evolving import with_changes as _with
+from games.kit import make_fold
+from games.kit import with_changes as _with
 
 from .events import (
     CardTouched,

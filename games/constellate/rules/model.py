@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from games.evolving import hiding
+from games.kit import hiding
 
 SKY_SIZE = 24
 FIRST_HOURS = 7  # D1

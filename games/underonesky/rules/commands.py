@@ -1,11 +1,10 @@
-"""What a player (or the clock) asks for, and how a refusal reads."""
+"""What a player (or the clock) asks for. A refusal (``Refusal``, ``Problem``) is the kit's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
-from games.evolving import hiding
+from games.kit import Problem, Refusal, hiding
 
 from .model import Card, Compass, Tile
 
@@ -59,18 +58,4 @@ class Expire:
 
 Command = Deal | Place | Move | Expire
 
-
-class Problem(StrEnum):
-    """The kind of refusal, for the edges to pick a status code."""
-
-    FORBIDDEN = "forbidden"  # not your seat, not your turn
-    CONFLICT = "conflict"  # wrong step, stale version, game over, time is up
-    INVALID = "invalid"  # a value out of range or not allowed here
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A command that breaks a rule: nothing happens, and here is why, for a person."""
-
-    reason: str
-    problem: Problem = Problem.INVALID
+__all__ = ["Command", "Deal", "Expire", "Move", "Place", "Problem", "Refusal"]

@@ -8,10 +8,22 @@ comes in the command, drawn by the server.
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta
+from datetime import datetime
+
+from games.kit import (
+    Decision,
+    Problem,
+    Refusal,
+    deadline_after,
+    expire_if_due,
+    expiry_refused,
+    in_play,
+    seat_refused,
+    stale,
+)
 
 from .charts import CHARTS
-from .commands import Command, Deal, Expire, Move, Place, Problem, Refusal
+from .commands import Command, Deal, Expire, Move, Place
 from .events import (
     ActionSkipped,
     BoardRotated,
@@ -36,7 +48,6 @@ from .model import (
 )
 
 STALE = "The board changed a moment ago: here it is as it is now."
-Decision = list[object] | Refusal
 
 
 def decide(state: State, command: Command, now: datetime) -> Decision:
@@ -55,14 +66,8 @@ def decide(state: State, command: Command, now: datetime) -> Decision:
 def due_expiry(state: State, now: datetime, picks: tuple[int, ...] = ()) -> list[object]:
     """If the turn's deadline has passed, the events that expire it (else none): the
     service applies these before any action, so a late clock job changes nothing."""
-    if state.ended or state.deadline is None or now < state.deadline:
-        return []
-    decision = _expire(state, Expire(step=state.step_started, picks=picks), now)
-    return decision if isinstance(decision, list) else []
-
-
-def _deadline(step_seconds: int | None, now: datetime) -> datetime | None:
-    return None if step_seconds is None else now + timedelta(seconds=step_seconds)
+    expire = Expire(step=state.step_started, picks=picks)
+    return expire_if_due(state, now, lambda due: _expire(due, expire, now))
 
 
 # -- setting the table -----------------------------------------------------------------------
@@ -105,7 +110,7 @@ def _turn_started(state: State, seat: int, now: datetime) -> TurnStarted:
         seat=seat,
         turn=state.turn + 1,
         drawn=state.stack[:missing],
-        deadline=_deadline(state.step_seconds, now),
+        deadline=deadline_after(state.step_seconds, now),
     )
 
 
@@ -113,16 +118,13 @@ def _turn_started(state: State, seat: int, now: datetime) -> TurnStarted:
 
 
 def _in_turn(state: State, seat: int, version: int, now: datetime) -> Refusal | None:
-    if not state.dealt:
-        return Refusal("The game has not started.", Problem.CONFLICT)
-    if state.ended:
-        return Refusal("The game is over.", Problem.CONFLICT)
-    if state.deadline is not None and now >= state.deadline:
-        return Refusal("Time is up for this turn.", Problem.CONFLICT)
-    if version != state.version:
-        return Refusal(STALE, Problem.CONFLICT)
-    if seat not in (1, 2):
-        return Refusal("That seat is not in this game.", Problem.FORBIDDEN)
+    refusal = (
+        in_play(state, now, undealt="The game has not started.", called="turn")
+        or stale(version, state.version, STALE)
+        or seat_refused(state, seat)
+    )
+    if refusal:
+        return refusal
     if seat != state.seat:
         return Refusal("It is the other player's turn.", Problem.FORBIDDEN)
     return None
@@ -238,14 +240,8 @@ def _end_turn(state: State, now: datetime) -> list[object]:
 def _expire(state: State, command: Expire, now: datetime) -> Decision:
     """An expired turn: the blind top tile goes to a random empty space (if the player had
     not placed yet), then a random legal move is made if the colour calls for one."""
-    if not state.dealt or state.ended:
-        return Refusal("The game is not running.", Problem.CONFLICT)
-    if command.step != state.step_started:
-        return Refusal("That turn is already over.", Problem.CONFLICT)
-    if state.deadline is None:
-        return Refusal("This turn has no clock.", Problem.CONFLICT)
-    if now < state.deadline:
-        return Refusal("This turn still has time.", Problem.CONFLICT)
+    if refusal := expiry_refused(state, command.step, now, called="turn"):
+        return refusal
     picks = (*command.picks, 0, 0)
     events: list[object] = []
     if state.step is Step.PLACING:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from games.evolving import hiding
+from games.kit import hiding
 
 from .model import Card, Compass, Finish, Tile
 

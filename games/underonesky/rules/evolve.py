@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import singledispatch
 
-from games.evolving import make_fold, with_changes
+from games.kit import make_fold, with_changes
 
 from .events import (
     ActionSkipped,

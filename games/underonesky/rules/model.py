@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from games.evolving import hiding
+from games.kit import hiding
 
 SIZE = 5
 SPACES = SIZE * SIZE
