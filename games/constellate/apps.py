@@ -31,5 +31,7 @@ class ConstellateConfig(AppConfig):
                     "One word, one number, and a sky of pictures: two crews race to light "
                     "their stars, or one crew races the dawn."
                 ),
+                styles=("constellate/board.css",),
+                scripts=("constellate/play.js",),
             )
         )

@@ -1,0 +1,40 @@
+// The room's websocket (htmx-ext-ws on the element with ws-connect), the same for every game.
+// The socket only pushes; on every (re)connect the server sends the whole current view, so
+// a page that reconnects shows the board as it is now, without a reload.
+(() => {
+  "use strict";
+  if (!window.htmx) return;
+
+  // A dropped socket retries with jitter, but never waits more than 4 s (htmx-ext-ws's
+  // default grows to 64 s): a phone back on the network shows the table again quickly.
+  window.htmx.config.wsReconnectDelay = (retries) =>
+    Math.min(1000 * 2 ** Math.min(retries, 6), 4000) * Math.random();
+
+  // htmx-ext-ws retries only these abnormal closes by itself.
+  const RETRIED_BY_HTMX = [1006, 1011, 1012, 1013];
+  // The server's deliberate refusals (lobby/consumers.py, lobby/limits.py): no such room,
+  // and over a socket cap. Asking again would be refused again, and adds to the load.
+  const REFUSED = [4404, 4429];
+
+  let leaving = false;  // a page being left closes its socket: that is no reason to reopen
+  window.addEventListener("pagehide", () => { leaving = true; });
+  window.addEventListener("pageshow", () => { leaving = false; });
+
+  const retries = new WeakMap();  // per ws-connect element, reset when a socket opens
+
+  document.addEventListener("htmx:wsOpen", (event) => retries.delete(event.target));
+
+  // A clean close (a server restart during a deploy: 1000, 1001, or none) leaves
+  // htmx-ext-ws closed for good; reopen it here, with the same jittered backoff.
+  document.addEventListener("htmx:wsClose", (event) => {
+    const element = event.target;
+    const code = event.detail.event.code;
+    if (leaving || RETRIED_BY_HTMX.includes(code) || REFUSED.includes(code)) return;
+    if (!document.body.contains(element)) return;  // the room left the page
+    const count = retries.get(element) || 0;
+    retries.set(element, count + 1);
+    setTimeout(() => {
+      if (!leaving && document.body.contains(element)) event.detail.socketWrapper.reconnect();
+    }, window.htmx.config.wsReconnectDelay(count));
+  });
+})();
