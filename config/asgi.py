@@ -12,9 +12,10 @@ from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from config.origins import ExactOriginValidator  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
-from games.constellate.clues import warm_up  # noqa: E402
+from games.registry import all_game_types  # noqa: E402
 
-warm_up()  # load the word data now, not on the first Stargazer's word
+for game in all_game_types():
+    game.warm_up()  # e.g. Constellate's word data: now, not on the first player's word
 
 application = ProtocolTypeRouter(
     {

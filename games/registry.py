@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .codec import EventCodec, EventSchemas
+from .flags import Moderation
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,11 @@ class GameType:
     clean_options: Callable[[Mapping[str, str]], dict[str, str]] = lambda raw: {}
     options_text: Callable[[Mapping[str, str]], str] = lambda options: ""
     options_template: str | None = None
+    # Moderation (games.flags): which public texts players may flag and what the admin
+    # shows for a flag (None: nothing to flag); and the work done once at server start
+    # (config/asgi.py), e.g. loading word data before the first player waits on it.
+    moderation: Moderation | None = None
+    warm_up: Callable[[], None] = lambda: None
     codec: EventCodec = field(init=False)
 
     def __post_init__(self) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+
+from games.registry import all_game_types
 
 from . import services
 from .models import BlockedWord, Flag, ModerationAction
@@ -44,13 +47,10 @@ class FlagAdmin(admin.ModelAdmin):
     inlines = (ActionInline,)
     change_form_template = "admin/moderation/flag/change_form.html"
 
-    class Media:
-        css = {"all": ("moderation/review.css",)}  # the sky's layout (review.py)
-
     fieldsets = (
         (None, {"fields": ("status", "word_and_number", "given_by", "flagger", "room")}),
         ("Why it was flagged", {"fields": ("reasons",)}),
-        ("The sky when the word was given", {"fields": ("sky", "replay")}),
+        ("The game when it was given", {"fields": ("panel", "replay")}),  # named by the game
     )
     readonly_fields = (
         "status",
@@ -59,9 +59,31 @@ class FlagAdmin(admin.ModelAdmin):
         "flagger",
         "room",
         "reasons",
-        "sky",
+        "panel",
         "replay",
     )
+
+    @property
+    def media(self) -> forms.Media:
+        """The games' panel stylesheets (their moderation hooks name them), after the admin's."""
+        styles = [s for kind in all_game_types() if kind.moderation for s in kind.moderation.styles]
+        return super().media + forms.Media(css={"all": styles})
+
+    def get_fieldsets(self, request: HttpRequest, obj: Flag | None = None):  # type: ignore[no-untyped-def]
+        """The panel's part is headed as its game names it (Constellate: the sky...)."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None:
+            return fieldsets
+        panel_part = fieldsets[-1][1]
+        return (*fieldsets[:-1], (FlagReview(obj).panel_heading, panel_part))
+
+    def get_form(
+        self, request: HttpRequest, obj: Flag | None = None, change: bool = False, **kwargs
+    ):  # type: ignore[no-untyped-def]
+        """The panel is labelled as its game names it (Constellate: pictures and key)."""
+        if obj is not None:
+            kwargs["labels"] = {**kwargs.get("labels", {}), "panel": FlagReview(obj).panel_label}
+        return super().get_form(request, obj, change, **kwargs)
 
     def get_queryset(self, request: HttpRequest):  # type: ignore[no-untyped-def]
         same = (
@@ -100,9 +122,9 @@ class FlagAdmin(admin.ModelAdmin):
         rows = FlagReview(flag).reasons()
         return format_html_join("", "<p><strong>{}</strong> (seat {}): {}{}</p>", rows) or "—"
 
-    @admin.display(description="Pictures and key")
-    def sky(self, flag: Flag) -> str:
-        return FlagReview(flag).sky_html()
+    @admin.display(description="The game")
+    def panel(self, flag: Flag) -> str:
+        return FlagReview(flag).panel_html()
 
     @admin.display(description="Replay")
     def replay(self, flag: Flag) -> str:

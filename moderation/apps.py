@@ -18,11 +18,13 @@ class ModerationConfig(AppConfig):
     verbose_name = "Moderation"
 
     def ready(self) -> None:
-        from games.constellate.clues import set_blocklist
+        from games.flags import provide_blocked_words
 
         from .services import blocked_words
 
-        set_blocklist(blocked_words)  # W3: the moderators' words, beside the slur list
+        # The moderators' words, for the games that check texts (Constellate's W3, beside
+        # its slur list): handed over through the platform, so no game is imported here.
+        provide_blocked_words(blocked_words)
         post_migrate.connect(ensure_moderators_group, sender=self)
 
 

@@ -1,18 +1,18 @@
-"""What a moderator reads on a flag: rebuilt from the game's events, never from a picture."""
+"""What a moderator reads on a flag: rebuilt from the game's events, never from a picture.
+The platform folds the game up to the event that made the text public; the game's
+moderation hook (games.flags) says how to name the text, who gave it, and draws the panel."""
 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
-from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
 
 from games import store
-from games.constellate import rules
-from games.constellate.deck import picture
-from games.constellate.presenters import KEY_LABELS, KEY_SYMBOLS
-from games.registry import game_type
+from games.flags import Moderation
+from games.registry import GameType, game_type
+from lobby.models import Match
 
 from .models import Flag
 
@@ -22,25 +22,26 @@ class FlagReview:
         self.flag = flag
 
     @cached_property
-    def match(self):  # type: ignore[no-untyped-def]
+    def match(self) -> Match | None:
         return getattr(self.flag.game, "match", None)
 
     @cached_property
-    def state(self) -> rules.State:
-        """The game just after the word was given (the constellation's own event)."""
-        game = self.flag.game
-        kind = game_type(game.kind)
-        return kind.fold(store.read_events(game, upto=self.flag.event_seq))
+    def kind(self) -> GameType:
+        return game_type(self.flag.game.kind)
 
     @property
-    def constellation(self) -> rules.Constellation | None:
-        taken = self.state.constellations
-        return taken[self.flag.constellation - 1] if len(taken) >= self.flag.constellation else None
+    def hook(self) -> Moderation | None:
+        return self.kind.moderation
+
+    @cached_property
+    def state(self) -> Any:
+        """The game just after the text was given (the event that made it public)."""
+        return self.kind.fold(store.read_events(self.flag.game, upto=self.flag.event_seq))
 
     @property
     def word_and_number(self) -> str:
-        c = self.constellation
-        return f"{self.flag.word} {c.count}" if c else self.flag.word
+        title = self.hook.title(self.state, self.flag.constellation) if self.hook else None
+        return title or self.flag.word
 
     @property
     def room_code(self) -> str:
@@ -48,12 +49,18 @@ class FlagReview:
 
     @property
     def given_by(self) -> str:
-        c = self.constellation
-        if c is None:
+        if self.hook is None:
             return "—"
-        name = self.match.names().get(c.seat, "?") if self.match else "?"
-        crew = "the crew" if self.state.mode is rules.Mode.BEFORE_DAWN else c.crew.title
-        return f"{name} (seat {c.seat}, {crew}'s Stargazer)"
+        names = self.match.names() if self.match else {}
+        return self.hook.given_by(self.state, self.flag.constellation, names)
+
+    @property
+    def panel_heading(self) -> str:
+        return self.hook.panel_heading if self.hook else "The game when it was given"
+
+    @property
+    def panel_label(self) -> str:
+        return self.hook.panel_label if self.hook else "The game"
 
     def reasons(self) -> list[tuple[str, int, str, str]]:
         flags = Flag.objects.filter(
@@ -69,22 +76,9 @@ class FlagReview:
             for f in flags
         ]
 
-    def sky_html(self) -> str:
-        cells = []
-        for index, name in enumerate(self.state.sky):
-            key = self.state.key[index]
-            lit = " (lit)" if index in self.state.lit else ""
-            cells.append(
-                (static(picture(name).asset), name, KEY_SYMBOLS[key], KEY_LABELS[key], lit)
-            )
-        rows = format_html_join(
-            "",
-            '<figure class="review-card">'
-            '<img src="{}" alt="" width="48" height="48"><figcaption>{}<br>{} {}{}</figcaption>'
-            "</figure>",
-            cells,
-        )
-        return format_html('<div class="review-sky">{}</div>', rows)  # moderation/review.css
+    def panel_html(self) -> str:
+        """The game's panel: safe HTML from the game (format_html); a plain str is escaped."""
+        return self.hook.panel_html(self.state, self.flag.constellation) if self.hook else "—"
 
     def replay_url(self) -> str | None:
         if self.match is None:

@@ -1,5 +1,7 @@
-"""Flagging a constellation: F1 (every seated player, once per constellation), F2 (the
-game does not change: a flag is a row for the moderators, never a game event)."""
+"""Flagging a game's public text: the game's definition says who may flag what (for
+Constellate: F1, every seated player, once per constellation); F2, the game does not change:
+a flag is a row for the moderators, never a game event. No game is imported here: a game
+is reached through its registered definition (games.registry, games.flags)."""
 
 from __future__ import annotations
 
@@ -8,16 +10,21 @@ from collections.abc import Iterable
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from games.constellate import services as constellate
+from games.flags import NO_TEXTS, FlagRefused, Moderation
+from games.models import Game
+from games.registry import game_type
 
 from .models import BlockedWord, Flag, ModerationAction
 
+FlagRefusal = FlagRefused  # the name the views and tests know
 
-class FlagRefusal(Exception):
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
+
+def moderation_of(kind: str) -> Moderation:
+    """The game's moderation hook, or the refusal of a game with nothing to flag."""
+    hook = game_type(kind).moderation
+    if hook is None:
+        raise FlagRefusal(NO_TEXTS, 409)
+    return hook
 
 
 def flag_constellation(
@@ -29,37 +36,37 @@ def flag_constellation(
     kind: str = Flag.Kind.OTHER,
     reason: str = "",
 ) -> Flag:
-    state = constellate.current(game_id)
-    if seat is None or state.seat(seat) is None:
-        raise FlagRefusal("Only the game's players can flag a constellation.", 403)  # F1
-    if not 1 <= constellation <= len(state.constellations):
-        raise FlagRefusal("There is no such constellation in this game.", 404)
+    """Flag the game's public text number ``constellation`` (the name is Constellate's, kept
+    by the stored flags and the form; it is any game's text number)."""
+    game_kind = Game.objects.values_list("kind", flat=True).get(pk=game_id)
+    hook = moderation_of(game_kind)
+    text = hook.flaggable(game_type(game_kind).screens.current(game_id), seat, constellation)
     if kind not in Flag.Kind.values:
         raise FlagRefusal("Choose why you are flagging it.")
     if len(reason) > 200:
         raise FlagRefusal("A reason is at most 200 characters.")
-    taken = state.constellations[constellation - 1]
     try:
         with transaction.atomic():
             return Flag.objects.create(
                 game_id=game_id,
-                constellation=constellation,
-                event_seq=taken.version,
-                word=taken.word,
+                constellation=text.number,
+                event_seq=text.event_seq,
+                word=text.text,
                 flagger_seat=seat,
                 flagger_name=name[:24],
                 kind=kind,
                 reason=reason.strip(),
             )
     except IntegrityError as error:
-        raise FlagRefusal("You have already flagged this constellation.", 409) from error
+        raise FlagRefusal(hook.already_flagged, 409) from error
 
 
 # -- the moderators' side -------------------------------------------------------------------
 
 
 def blocked_words() -> frozenset[str]:
-    """W3's live blocklist, read from the database at each clue check (naming is rare)."""
+    """The live blocklist, read from the database at each read (games.flags hands it to
+    the games that check texts: Constellate's W3, at each clue check; naming is rare)."""
     return frozenset(BlockedWord.objects.values_list("word", flat=True))
 
 
@@ -68,7 +75,7 @@ def dismiss(flags: Iterable[Flag], moderator: User | None, note: str = "") -> in
 
 
 def uphold(flags: Iterable[Flag], moderator: User | None, note: str = "") -> int:
-    """Uphold: the flagged word joins the blocklist, so W3 refuses it in every later game."""
+    """Uphold: the flagged word joins the blocklist, refused in every later game (W3)."""
     return _resolve(flags, moderator, ModerationAction.Verb.UPHELD, note)
 
 

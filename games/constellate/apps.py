@@ -7,10 +7,12 @@ class ConstellateConfig(AppConfig):
     verbose_name = "Constellate"
 
     def ready(self) -> None:
+        from games import flags
         from games.registry import GameType, register
 
-        from . import rules, screens, services, upcasts
+        from . import clues, moderation, rules, screens, services, upcasts
 
+        clues.set_blocklist(flags.blocked_words)  # W3: the moderators' words (games.flags)
         register(
             GameType(
                 kind="constellate",
@@ -33,5 +35,7 @@ class ConstellateConfig(AppConfig):
                 ),
                 styles=("constellate/board.css",),
                 scripts=("constellate/play.js",),
+                moderation=moderation.MODERATION,
+                warm_up=clues.warm_up,  # the word data, before the first Stargazer's word
             )
         )
