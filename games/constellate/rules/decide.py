@@ -11,19 +11,10 @@ from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 
-from games.kit import (
-    Decision,
-    Problem,
-    Refusal,
-    deadline_after,
-    expire_if_due,
-    expiry_refused,
-    in_play,
-    seat_refused,
-    stale,
-)
+from games import kit
+from games.kit import Decision
 
-from .commands import Command, Deal, Expire, Name, Stop, TouchCard
+from .commands import Command, Deal, Expire, Name, Problem, Refusal, Stop, TouchCard
 from .events import (
     CardTouched,
     CometLit,
@@ -86,7 +77,8 @@ def due_expiry(state: State, now: datetime) -> list[object]:
     The service applies these before any action, so the game is right even when the
     scheduled job is late or the worker is down.
     """
-    return expire_if_due(state, now, lambda due: _expire(due, Expire(step=due.step_started), now))
+    expire = Expire(step=state.step_started)
+    return kit.expire_if_due(state, now, lambda due: _expire(due, expire, now))
 
 
 # -- dealing ---------------------------------------------------------------------------
@@ -114,7 +106,7 @@ def _deal(state: State, command: Deal, now: datetime) -> Decision:
             key=tuple(command.key),
             first_crew=command.first_crew,
             step_seconds=command.step_seconds,
-            deadline=deadline_after(command.step_seconds, now),
+            deadline=kit.deadline_after(command.step_seconds, now),
         )
     ]
 
@@ -123,16 +115,16 @@ def _deal(state: State, command: Deal, now: datetime) -> Decision:
 
 
 def _in_play(state: State, now: datetime) -> Refusal | None:
-    return in_play(state, now, undealt="The sky has not been dealt yet.")  # C6: time is up
+    return kit.in_play(state, now, undealt="The sky has not been dealt yet.")  # C6: time is up
 
 
 def _current(state: State, version: int) -> Refusal | None:
     """T7: a command made against a version another action already replaced."""
-    return stale(version, state.version, STALE)
+    return kit.stale(version, state.version, STALE)
 
 
 def _seat(state: State, number: int) -> Seat | Refusal:
-    return seat_refused(state, number) or seat_of(state.players, number)
+    return kit.seat_refused(state, number) or seat_of(state.players, number)
 
 
 def _turn_of(state: State) -> str:
@@ -172,7 +164,7 @@ def _name(state: State, command: Name, now: datetime, check_word: WordCheck) -> 
             word=word.upper(),
             count=command.number,
             allowance=allowance,
-            deadline=deadline_after(state.step_seconds, now),
+            deadline=kit.deadline_after(state.step_seconds, now),
         )
     ]
 
@@ -268,16 +260,17 @@ def _end_turn(state: State, reason: TurnEnd, now: datetime) -> list[object]:
             return [ended, GameEnded(winner=None, finish=Finish.DAWN)]  # D5
         return [
             ended,
-            NamingStarted(crew=after.crew, deadline=deadline_after(after.step_seconds, now)),
+            NamingStarted(crew=after.crew, deadline=kit.deadline_after(after.step_seconds, now)),
         ]
     if reason is TurnEnd.NAMING_EXPIRED and state.crew in state.missed_naming:
         return [ended, GameEnded(winner=state.crew.rival, finish=Finish.FORFEIT)]  # C4
     next_crew = state.crew.rival
-    return [ended, NamingStarted(crew=next_crew, deadline=deadline_after(after.step_seconds, now))]
+    deadline = kit.deadline_after(after.step_seconds, now)
+    return [ended, NamingStarted(crew=next_crew, deadline=deadline)]
 
 
 def _expire(state: State, command: Expire, now: datetime) -> Decision:
-    if refusal := expiry_refused(state, command.step, now):
+    if refusal := kit.expiry_refused(state, command.step, now):
         return refusal
     if state.step is Step.NAMING:
         return _end_turn(state, TurnEnd.NAMING_EXPIRED, now)  # C2, C4, C5

@@ -10,20 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 
-from games.kit import (
-    Decision,
-    Problem,
-    Refusal,
-    deadline_after,
-    expire_if_due,
-    expiry_refused,
-    in_play,
-    seat_refused,
-    stale,
-)
+from games import kit
+from games.kit import Decision
 
 from .charts import CHARTS
-from .commands import Command, Deal, Expire, Move, Place
+from .commands import Command, Deal, Expire, Move, Place, Problem, Refusal
 from .events import (
     ActionSkipped,
     BoardRotated,
@@ -67,7 +58,7 @@ def due_expiry(state: State, now: datetime, picks: tuple[int, ...] = ()) -> list
     """If the turn's deadline has passed, the events that expire it (else none): the
     service applies these before any action, so a late clock job changes nothing."""
     expire = Expire(step=state.step_started, picks=picks)
-    return expire_if_due(state, now, lambda due: _expire(due, expire, now))
+    return kit.expire_if_due(state, now, lambda due: _expire(due, expire, now))
 
 
 # -- setting the table -----------------------------------------------------------------------
@@ -110,7 +101,7 @@ def _turn_started(state: State, seat: int, now: datetime) -> TurnStarted:
         seat=seat,
         turn=state.turn + 1,
         drawn=state.stack[:missing],
-        deadline=deadline_after(state.step_seconds, now),
+        deadline=kit.deadline_after(state.step_seconds, now),
     )
 
 
@@ -119,9 +110,9 @@ def _turn_started(state: State, seat: int, now: datetime) -> TurnStarted:
 
 def _in_turn(state: State, seat: int, version: int, now: datetime) -> Refusal | None:
     refusal = (
-        in_play(state, now, undealt="The game has not started.", called="turn")
-        or stale(version, state.version, STALE)
-        or seat_refused(state, seat)
+        kit.in_play(state, now, undealt="The game has not started.", called="turn")
+        or kit.stale(version, state.version, STALE)
+        or kit.seat_refused(state, seat)
     )
     if refusal:
         return refusal
@@ -240,7 +231,7 @@ def _end_turn(state: State, now: datetime) -> list[object]:
 def _expire(state: State, command: Expire, now: datetime) -> Decision:
     """An expired turn: the blind top tile goes to a random empty space (if the player had
     not placed yet), then a random legal move is made if the colour calls for one."""
-    if refusal := expiry_refused(state, command.step, now, called="turn"):
+    if refusal := kit.expiry_refused(state, command.step, now, called="turn"):
         return refusal
     picks = (*command.picks, 0, 0)
     events: list[object] = []
