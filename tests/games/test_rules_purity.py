@@ -1,6 +1,6 @@
 """The rules are pure by place: every game's ``rules/`` package imports only the standard
 library, the kit (``games.kit``) and its own modules, and the kit imports only the standard
-library and itself. Nothing here imports the rules: each module is parsed with ``ast`` and
+library and itself. The check never runs the rules: each module is parsed with ``ast`` and
 its imports (relative ones resolved) are checked, so a Django import hidden in a function
 or an ``if TYPE_CHECKING:`` block is caught too."""
 
