@@ -13,7 +13,7 @@ class EventInline(admin.TabularInline):
     model = Event
     extra = 0
     can_delete = False
-    fields = ("seq", "kind", "actor_seat", "created_at", "payload")
+    fields = ("seq", "kind", "schema", "actor_seat", "created_at", "payload")
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
