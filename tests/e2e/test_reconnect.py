@@ -15,7 +15,7 @@ from tests.e2e.browser import SHOWN_WITHIN, Person, Table, dark
 
 pytestmark = pytest.mark.e2e
 
-RECONNECT_AT_MOST = 4.0  # play.js caps htmx-ext-ws's reconnect delay at 4 s
+RECONNECT_AT_MOST = 4.0  # static/platform/socket.js caps htmx-ext-ws's reconnect delay at 4 s
 
 
 class Line:
