@@ -22,10 +22,16 @@ from lobby.views import SLOW_DOWN, RoomContext, board_html, identity_of, room_co
 
 from . import inputs, store
 from .inputs import BadInput
+from .kit import Problem
 from .registry import game_type
 
-# A refusal's problem (the rules' Problem values) to the answer's status code.
-STATUS = {"forbidden": 403, "conflict": 409, "invalid": 400}
+# A refusal's problem (the kit's Problem, which every game's rules use) to the status code.
+STATUS: dict[str, int] = {
+    Problem.FORBIDDEN: 403,
+    Problem.CONFLICT: 409,
+    Problem.INVALID: 400,
+    Problem.WORD: 422,  # a word check refused what the player typed
+}
 
 
 def int_field(request: HttpRequest, field: str, low: int, high: int) -> int:
