@@ -43,7 +43,7 @@ class ConstellateModeration:
         taken = _taken(state, number)
         if taken is None:
             return "—"
-        crew = "the crew" if state.mode is rules.Mode.BEFORE_DAWN else taken.crew.title
+        crew = "the crew" if state.mode is rules.Mode.BEFORE_DAWN else taken.crew.display
         return f"{names.get(taken.seat, '?')} (seat {taken.seat}, {crew}'s Stargazer)"
 
     def panel_html(self, state: rules.State, number: int) -> str:

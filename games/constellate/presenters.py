@@ -139,7 +139,7 @@ def present(
         mode="Rivalry" if view.mode is rules.Mode.RIVALRY else "Before Dawn",
         rivalry=view.mode is rules.Mode.RIVALRY,
         crew=active,
-        crew_title=state.crew.title,
+        crew_title=state.crew.display,
         step=view.step.value,
         cards=tuple(_card(c, can_touch) for c in view.cards),
         sees_key=view.sees_key,
@@ -229,7 +229,7 @@ def _log_line(
 def _turn_text(state: rules.State, names: dict[int, str]) -> str:
     if state.ended or not state.dealt:
         return ""
-    crew = "The crew" if state.mode is rules.Mode.BEFORE_DAWN else f"{state.crew.title}"
+    crew = "The crew" if state.mode is rules.Mode.BEFORE_DAWN else f"{state.crew.display}"
     gazer = 1 if state.crew is rules.Crew.GOLD else 2
     if state.step is rules.Step.NAMING:
         return f"{crew}: {names.get(gazer, 'the Stargazer')} is naming a constellation"
@@ -242,13 +242,13 @@ def result_text(state: rules.State) -> str:
     finish = state.finish
     if finish is rules.Finish.DAWN:
         return "Dawn broke with stars still dark: the crew loses."
-    winner = state.winner.title if state.winner else ""
+    winner = state.winner.display if state.winner else ""
     if state.mode is rules.Mode.BEFORE_DAWN:
         return "Every star is lit before dawn: the crew wins!"
     why = {
         rules.Finish.LAST_STAR: f"{winner} lit their last star.",
-        rules.Finish.GIFTED_STAR: f"{state.winner.rival.title} touched {winner}'s last star.",
+        rules.Finish.GIFTED_STAR: f"{state.winner.rival.display} touched {winner}'s last star.",
         rules.Finish.COMET: f"The comet lit {winner}'s last stars.",
-        rules.Finish.FORFEIT: f"{state.winner.rival.title} let the word's time run out twice.",
+        rules.Finish.FORFEIT: f"{state.winner.rival.display} let the word's time run out twice.",
     }[finish]
     return f"{winner} wins! {why}"

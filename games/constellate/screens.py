@@ -31,7 +31,7 @@ def seat_label(players: int, seat: int) -> str:
     place = rules.seat_of(max(players, 2), seat)
     if players < 4:
         return place.role
-    return f"{place.crew.title} {place.role}"
+    return f"{place.crew.display} {place.role}"
 
 
 def render_board(
@@ -62,7 +62,7 @@ def history_jumps(final: rules.State, names: dict[int, str]) -> tuple[str, list[
 def describe(before: rules.State, after: rules.State, names: dict[int, str]) -> str:
     """What the step's event did, in a sentence."""
     if not before.dealt:
-        first = after.first_crew.title if after.players >= 4 else "the crew"
+        first = after.first_crew.display if after.players >= 4 else "the crew"
         return f"The sky was dealt: {first} starts."
     if after.ended:
         return result_text(after)
@@ -79,5 +79,5 @@ def describe(before: rules.State, after: rules.State, names: dict[int, str]) -> 
     if after.step is rules.Step.NAMING and before.step is not rules.Step.NAMING:
         return "The turn ended."
     if after.crew is not before.crew or after.step_started != before.step_started:
-        return f"{after.crew.title if after.players >= 4 else 'The crew'} names next."
+        return f"{after.crew.display if after.players >= 4 else 'The crew'} names next."
     return "The turn ended."

@@ -26,7 +26,8 @@ def hiding(*secrets: str) -> Callable[[T], T]:
             )
             return f"{type(self).__qualname__}({', '.join(shown)})"
 
-        cls.__repr__ = __repr__  # type: ignore[method-assign]
+        # Set on the class object: mypy cannot type assigning a method to a type variable.
+        setattr(cls, "__repr__", __repr__)  # noqa: B010
         return cls
 
     return decorate

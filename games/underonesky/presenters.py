@@ -227,21 +227,21 @@ def _hint(view: rules.SeatView, names: dict[int, str]) -> str:
     """The step hint: what the player whose turn it is does now."""
     if view.step in (rules.Step.SETUP, rules.Step.ENDED):
         return ""
-    tile = view.placed_tile
-    if view.my_turn:
-        if view.step is rules.Step.PLACING:
+    if view.step is rules.Step.PLACING:
+        if view.my_turn:
             return (
                 "Pick a tile beside the board, or the blind tile from the stack, "
                 "then an empty space for it."
             )
+        return f"{_name(names, view.turn_seat)} is placing a tile."
+    tile, placed = view.placed_tile, view.placed
+    assert tile is not None and placed is not None, "while acting, the placed tile is known"
+    if view.my_turn:
         return (
-            f"Now move a tile {WAYS[tile]}: pick one next to your {tile.value} star on "  # type: ignore[index, union-attr]
-            f"{rules.label(view.placed)}, then a highlighted empty space."  # type: ignore[arg-type]
+            f"Now move a tile {WAYS[tile]}: pick one next to your {tile.value} star on "
+            f"{rules.label(placed)}, then a highlighted empty space."
         )
-    who = _name(names, view.turn_seat)
-    if view.step is rules.Step.PLACING:
-        return f"{who} is placing a tile."
-    return f"{who} is moving a tile {WAYS[tile]}."  # type: ignore[index]
+    return f"{_name(names, view.turn_seat)} is moving a tile {WAYS[tile]}."
 
 
 def _last_turn(state: rules.State, names: dict[int, str]) -> str:
@@ -252,23 +252,24 @@ def _last_turn(state: rules.State, names: dict[int, str]) -> str:
 
 def _turn_line(turn: rules.TurnRecord, names: dict[int, str]) -> str:
     """One turn in a sentence, spaces named as the board stood then."""
-    if turn.tile is None:
-        return ""
+    if turn.tile is None or turn.space is None:
+        return ""  # the turn has no placed tile yet
     who = _name(names, turn.seat)
     star = f"{'an' if turn.tile is rules.Tile.ORANGE else 'a'} {turn.tile.value} star"
     source = f"the blind tile, {star}" if turn.blind else star
     clock = " Time ran out: the clock placed" if turn.by_clock else f" {who} placed"
-    line = f"Turn {turn.number}:{clock} {source} on {rules.label(turn.space)}"  # type: ignore[arg-type]
+    line = f"Turn {turn.number}:{clock} {source} on {rules.label(turn.space)}"
     if turn.action is rules.Action.ROTATED:
         return f"{line}, and the board turned 90° clockwise."
     if turn.action is rules.Action.SKIPPED:
         way = WAYS[turn.tile]
         return f"{line}; no tile next to it could move {way}, so its action was skipped."
     if turn.action is rules.Action.MOVED:
+        assert turn.origin is not None and turn.target is not None, "a move has both spaces"
         mover = " (by the clock)" if turn.by_clock else ""
         return (
-            f"{line}, and moved the tile on {rules.label(turn.origin)} to "  # type: ignore[arg-type]
-            f"{rules.label(turn.target)}{mover}."  # type: ignore[arg-type]
+            f"{line}, and moved the tile on {rules.label(turn.origin)} to "
+            f"{rules.label(turn.target)}{mover}."
         )
     return f"{line}."
 

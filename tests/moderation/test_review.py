@@ -122,7 +122,7 @@ def test_a_flags_page_shows_the_word_who_and_the_sky_with_the_key_when_given():
     assert page.status_code == 200
     state = table.state()
     given = state.constellations[0]
-    gazer = f"{table.names[given.seat]} (seat {given.seat}, {given.crew.title}&#x27;s Stargazer)"
+    gazer = f"{table.names[given.seat]} (seat {given.seat}, {given.crew.display}&#x27;s Stargazer)"
     assert "OCEAN 2" in html and gazer in html
     assert "Di" in html and "it is the sea" in html
     for name in state.sky:

@@ -164,7 +164,7 @@ def test_rivalry_flow_name_touch_stop_comet_haze_win_and_rematch():
     assert state.ended and state.winner is crew and state.finish is Finish.LAST_STAR
     # E2: the result and the whole sky, for everyone.
     spectator_page = page(table.spectator, table.room)
-    assert f"{crew.title} wins!" in spectator_page
+    assert f"{crew.display} wins!" in spectator_page
     assert spectator_page.count("key-") >= 24
     assert "Rematch" in page(table.host, table.room)
 

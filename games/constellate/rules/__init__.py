@@ -6,8 +6,10 @@ due_expiry(state, now) -> the events that expire a step whose deadline passed (C
 view_for(state, seat) -> what that seat (or a spectator, seat None) may see (K4)
 """
 
+from games.kit import Decision
+
 from .commands import Command, Deal, Expire, Name, Problem, Refusal, Stop, TouchCard
-from .decide import STALE, Decision, WordCheck, decide, due_expiry, letters_only
+from .decide import STALE, WordCheck, decide, due_expiry, letters_only
 from .events import (
     EVENT_TYPES,
     CardTouched,

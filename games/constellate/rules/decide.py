@@ -130,7 +130,7 @@ def _seat(state: State, number: int) -> Seat | Refusal:
 def _turn_of(state: State) -> str:
     if state.mode is Mode.BEFORE_DAWN:
         return "the crew"
-    return f"{state.crew.title}'s crew"
+    return f"{state.crew.display}'s crew"
 
 
 # -- naming --------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import singledispatch
+from typing import Any
 
 from games.kit import make_fold
 from games.kit import with_changes as _with
@@ -76,7 +77,7 @@ def _(event: ConstellationTaken, state: State) -> State:
     )
 
 
-def _amend_current(state: State, **changes: object) -> tuple[Constellation, ...]:
+def _amend_current(state: State, **changes: Any) -> tuple[Constellation, ...]:
     *done, current = state.constellations
     return (*done, replace(current, **changes))
 

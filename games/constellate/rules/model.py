@@ -26,7 +26,7 @@ class Crew(StrEnum):
         return Crew.TEAL if self is Crew.GOLD else Crew.GOLD
 
     @property
-    def title(self) -> str:
+    def display(self) -> str:
         return self.value.capitalize()
 
 

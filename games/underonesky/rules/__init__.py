@@ -6,9 +6,11 @@ due_expiry(state, now, picks) -> the events that expire a turn whose deadline pa
 view_for(state, seat) -> what that seat (or a spectator, seat None) may see
 """
 
+from games.kit import Decision
+
 from .charts import CARDS, CHARTS, RECOMMENDED, Chart, difficulty, loose_stars, parse_pattern
 from .commands import Command, Deal, Expire, Move, Place, Problem, Refusal
-from .decide import STALE, Decision, completed, decide, due_expiry
+from .decide import STALE, completed, decide, due_expiry
 from .events import (
     EVENT_TYPES,
     ActionSkipped,

@@ -152,9 +152,10 @@ def _action(state: State, now: datetime) -> list[object]:
     if tile is Tile.YELLOW:
         rotated = BoardRotated(seat=state.seat)
         return [rotated, *_end_turn(fold([rotated], state), now)]
-    if legal_moves(state.board, state.placed):  # type: ignore[arg-type]
+    assert tile is not None, "a tile was just placed"
+    if legal_moves(state.board, state.placed):
         return []  # the player chooses the move
-    skipped = ActionSkipped(seat=state.seat, tile=tile)  # type: ignore[arg-type]
+    skipped = ActionSkipped(seat=state.seat, tile=tile)
     return [skipped, *_end_turn(fold([skipped], state), now)]
 
 
@@ -166,7 +167,7 @@ def _move(state: State, command: Move, now: datetime) -> Decision:
         return refusal
     if state.step is not Step.ACTING:
         return Refusal("Place a tile first.", Problem.CONFLICT)
-    moves = legal_moves(state.board, state.placed)  # type: ignore[arg-type]
+    moves = legal_moves(state.board, state.placed)
     if command.origin is None:
         origins = [o for o, t in moves if t == command.target]
         if len(origins) != 1:
@@ -186,7 +187,8 @@ def _move(state: State, command: Move, now: datetime) -> Decision:
 
 
 def _why_not(state: State, origin: int, target: int) -> str:
-    tile = state.placed_tile
+    tile, placed = state.placed_tile, state.placed
+    assert tile is not None and placed is not None, "only asked while acting"
     way = "up, down, left or right" if tile is Tile.BLUE else "diagonally"
     if not (0 <= origin < SPACES and 0 <= target < SPACES):
         return "There is no such space on the board."
@@ -194,7 +196,7 @@ def _why_not(state: State, origin: int, target: int) -> str:
         return "The North Star never moves."
     return (
         f"That move is not allowed: move one tile next to the {tile.value} star on "
-        f"{label(state.placed)} one space {way}, into an empty space."  # type: ignore[arg-type]
+        f"{label(placed)} one space {way}, into an empty space."
     )
 
 
@@ -212,14 +214,12 @@ def completed(state: State, seat: int) -> tuple[int, ...] | None:
 def _end_turn(state: State, now: datetime) -> list[object]:
     """After every mandatory action: a constellation wins, both at once draw, a full board
     with neither draws; otherwise the other player's turn starts."""
-    done = {seat: completed(state, seat) for seat in (1, 2)}
-    winners = [seat for seat, spaces in done.items() if spaces]
-    if len(winners) == 2:
-        spaces = tuple(sorted(set(done[1]) | set(done[2])))  # type: ignore[arg-type]
+    done = {seat: spaces for seat in (1, 2) if (spaces := completed(state, seat))}
+    if len(done) == 2:
+        spaces = tuple(sorted(set(done[1]) | set(done[2])))
         return [GameEnded(winner=None, finish=Finish.BOTH, spaces=spaces)]
-    if winners:
-        seat = winners[0]
-        return [GameEnded(winner=seat, finish=Finish.CONSTELLATION, spaces=done[seat])]  # type: ignore[arg-type]
+    for seat, spaces in done.items():
+        return [GameEnded(winner=seat, finish=Finish.CONSTELLATION, spaces=spaces)]
     if state.full:
         return [GameEnded(winner=None, finish=Finish.FULL, spaces=())]
     return [_turn_started(state, State.other(state.seat), now)]
@@ -250,7 +250,7 @@ def _expire(state: State, command: Expire, now: datetime) -> Decision:
         action = _action(state, now)
         if action:
             return [*events, *action]
-    moves = legal_moves(state.board, state.placed)  # type: ignore[arg-type]
+    moves = legal_moves(state.board, state.placed)
     origin, target = moves[picks[1] % len(moves)]
     moved = TileMoved(seat=state.seat, origin=origin, target=target, by_clock=True)
     return [*events, moved, *_end_turn(fold([moved], state), now)]

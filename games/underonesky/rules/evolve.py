@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import singledispatch
+from typing import Any
 
 from games.kit import make_fold, with_changes
 
@@ -33,7 +34,7 @@ def _apply(event: object, state: State) -> State:
     raise TypeError(f"not an Under One Sky event: {event!r}")
 
 
-def _log(state: State, **changes: object) -> tuple[TurnRecord, ...]:
+def _log(state: State, **changes: Any) -> tuple[TurnRecord, ...]:
     """The turns with the current (last) one updated."""
     *done, current = state.turns
     return (*done, replace(current, **changes))

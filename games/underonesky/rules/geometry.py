@@ -40,11 +40,13 @@ def surrounding(space_: int) -> list[int]:
     return [space(row + dr, column + dc) for dr, dc in AROUND if on_board(row + dr, column + dc)]
 
 
-def legal_moves(board: Board, placed: int) -> list[Move]:
+def legal_moves(board: Board, placed: int | None) -> list[Move]:
     """The moves the tile on ``placed`` allows: a surrounding tile (never the North Star)
-    one space in one of its colour's directions, into an empty space. None for yellow."""
-    directions = STEPS.get(board[placed])  # type: ignore[arg-type]
-    if directions is None:
+    one space in one of its colour's directions, into an empty space. None for yellow, and
+    none while no tile is placed."""
+    tile = board[placed] if placed is not None else None
+    directions = STEPS.get(tile) if tile is not None else None
+    if placed is None or directions is None:
         return []
     moves = []
     for origin in surrounding(placed):

@@ -27,7 +27,7 @@ class Tile(StrEnum):
     NORTH = "north"  # the North Star: every colour at once, never moved
 
     @property
-    def title(self) -> str:
+    def display(self) -> str:
         return "North Star" if self is Tile.NORTH else self.value.capitalize()
 
 

@@ -85,7 +85,7 @@ def view_for(state: State, seat: int | None, *, reveal: bool = False) -> SeatVie
         cards=visible_cards(state, seat, reveal=reveal),
         my_turn=mine,
         targets=tuple(state.empty_spaces()) if placing else (),
-        moves=tuple(legal_moves(state.board, state.placed)) if acting else (),  # type: ignore[arg-type]
+        moves=tuple(legal_moves(state.board, state.placed)) if acting else (),
         winner=state.winner,
         finish=state.finish,
         completed=state.completed,
