@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict, deque
 from datetime import timedelta
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels_lite.layers import BoundedQueue, ChannelEmpty
@@ -30,7 +31,7 @@ BATCH = 200
 
 
 class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
-    def __init__(self, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("enforce_capacity", False)
         super().__init__(**kwargs)
         self._fetched: dict[str, deque] = defaultdict(deque)

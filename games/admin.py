@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
@@ -16,7 +17,7 @@ class EventInline(admin.TabularInline):
     fields = ("seq", "kind", "schema", "actor_seat", "created_at", "payload")
     readonly_fields = fields
 
-    def has_add_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
         return False
 
 
@@ -28,10 +29,10 @@ class GameAdmin(admin.ModelAdmin):
     readonly_fields = ("kind", "version", "created_at", "updated_at", "ended_at", "replay")
     inlines = (EventInline,)
 
-    def has_add_permission(self, request) -> bool:  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # games start in rooms
 
-    def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
         return False  # events are append-only
 
     @admin.display(description="Room")

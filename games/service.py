@@ -82,7 +82,8 @@ class GameService:
 
     # -- the loop ---------------------------------------------------------------------------
     def _run(self, game: Game, command: Any, now: datetime) -> Outcome:
-        state, expired = store.state_of(game), []
+        state = store.state_of(game)
+        expired: list[object] = []
         if not self.is_expiry(command):
             before = state
             state, expired = self._settle(game, state, now)

@@ -59,9 +59,10 @@ def seat_action(
         screens = game_type(kind).screens
         if limited(request, "action"):
             return _notice(screens, SLOW_DOWN, 429)
-        if ctx.room.game is None:
+        game = ctx.room.game
+        if game is None:
             return _notice(screens, "No game is on in this room.", 409)
-        if ctx.room.game.kind != kind:
+        if game.kind != kind:
             return _notice(screens, "This room plays another game.", 409)
         seat = ctx.seat  # while a game runs, only the seat bound to this browser
         if seat is None:
@@ -70,7 +71,7 @@ def seat_action(
             command = build(request, seat)
         except BadInput as error:
             return _notice(screens, error.message, error.status)
-        outcome = act(ctx.room.game_id, command)
+        outcome = act(game.id, command)
         return _respond(ctx, screens, outcome, statuses, quiet)
 
     return view

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import segno
@@ -254,7 +255,9 @@ def _lobby_response(ctx: RoomContext, message: str = "", status: int = 200) -> H
     return HttpResponse(html, status=status)
 
 
-def _lobby_action(action, *, announce: bool = True):  # type: ignore[no-untyped-def]
+def _lobby_action(
+    action: Callable[[HttpRequest, RoomContext], object], *, announce: bool = True
+) -> Callable[[HttpRequest, str], HttpResponse]:
     """``announce``: tell every socket the lobby changed. Starting a game does not: its
     first event already moves every socket to its audience (lobby/realtime.py), and a
     second announcement would re-render every screen once more."""

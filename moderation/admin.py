@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -15,6 +17,9 @@ from games.registry import all_game_types
 from . import services
 from .models import BlockedWord, Flag, ModerationAction
 from .review import FlagReview
+
+if TYPE_CHECKING:  # the stubs' name for what get_fieldsets returns
+    from django.contrib.admin.options import _FieldsetSpec
 
 
 class ActionInline(admin.TabularInline):
@@ -69,7 +74,7 @@ class FlagAdmin(admin.ModelAdmin):
         styles = [s for kind in all_game_types() if kind.moderation for s in kind.moderation.styles]
         return super().media + forms.Media(css={"all": styles})
 
-    def get_fieldsets(self, request: HttpRequest, obj: Flag | None = None):  # type: ignore[no-untyped-def]
+    def get_fieldsets(self, request: HttpRequest, obj: Flag | None = None) -> _FieldsetSpec:
         """The panel's part is headed as its game names it (Constellate: the sky...)."""
         fieldsets = super().get_fieldsets(request, obj)
         if obj is None:
@@ -78,14 +83,14 @@ class FlagAdmin(admin.ModelAdmin):
         return (*fieldsets[:-1], (FlagReview(obj).panel_heading, panel_part))
 
     def get_form(
-        self, request: HttpRequest, obj: Flag | None = None, change: bool = False, **kwargs
-    ):  # type: ignore[no-untyped-def]
+        self, request: HttpRequest, obj: Flag | None = None, change: bool = False, **kwargs: Any
+    ) -> type[forms.ModelForm[Flag]]:
         """The panel is labelled as its game names it (Constellate: pictures and key)."""
         if obj is not None:
             kwargs["labels"] = {**kwargs.get("labels", {}), "panel": FlagReview(obj).panel_label}
         return super().get_form(request, obj, change, **kwargs)
 
-    def get_queryset(self, request: HttpRequest):  # type: ignore[no-untyped-def]
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Flag]:
         same = (
             Flag.objects.filter(game=OuterRef("game"), constellation=OuterRef("constellation"))
             .values("game")
@@ -136,21 +141,25 @@ class FlagAdmin(admin.ModelAdmin):
         )
 
     @admin.action(description="Dismiss the selected flags", permissions=["change"])
-    def dismiss_flags(self, request: HttpRequest, queryset) -> None:  # type: ignore[no-untyped-def]
+    def dismiss_flags(self, request: HttpRequest, queryset: QuerySet[Flag]) -> None:
         done = services.dismiss(queryset, request.user)
         self.message_user(request, f"Dismissed {done} flag(s).", messages.SUCCESS)
 
     @admin.action(
         description="Uphold the selected flags (block their words)", permissions=["change"]
     )
-    def uphold_flags(self, request: HttpRequest, queryset) -> None:  # type: ignore[no-untyped-def]
+    def uphold_flags(self, request: HttpRequest, queryset: QuerySet[Flag]) -> None:
         done = services.uphold(queryset, request.user)
         self.message_user(
             request, f"Upheld {done} flag(s): their words are now blocked.", messages.SUCCESS
         )
 
-    def changeform_view(  # type: ignore[no-untyped-def]
-        self, request: HttpRequest, object_id=None, form_url="", extra_context=None
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
         """The flag page's own buttons: uphold or dismiss this one flag."""
         verb = next((v for v in ("_uphold", "_dismiss") if v in request.POST), None)
@@ -174,7 +183,13 @@ class BlockedWordAdmin(admin.ModelAdmin):
     search_fields = ("word", "note")
     readonly_fields = ("added_by", "created_at")
 
-    def save_model(self, request: HttpRequest, obj: BlockedWord, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+    def save_model(
+        self,
+        request: HttpRequest,
+        obj: BlockedWord,
+        form: forms.ModelForm[BlockedWord],
+        change: bool,
+    ) -> None:
         if not change:
             obj.added_by = request.user
         super().save_model(request, obj, form, change)
