@@ -25,7 +25,7 @@ class ConstellateModeration:
     already_flagged = "You have already flagged this constellation."
     panel_heading = "The sky when the word was given"
     panel_label = "Pictures and key"
-    styles = ("constellate/review.css",)
+    styles: tuple[str, ...] = ("constellate/review.css",)
 
     def flaggable(self, state: rules.State, seat: int | None, number: int) -> FlaggableText:
         if seat is None or state.seat(seat) is None:

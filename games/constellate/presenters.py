@@ -202,15 +202,7 @@ def _log_line(
     c: rules.Constellation, view: rules.SeatView, names: dict[int, str], can_flag: bool, code: str
 ) -> LogLine:
     key_of = {card.index: card for card in view.cards}
-    touches = tuple(
-        TouchLine(
-            name=key_of[t.card].picture,
-            key=key_of[t.card].key.value if key_of[t.card].key else "",
-            key_label=KEY_LABELS[key_of[t.card].key] if key_of[t.card].key else "",
-            who=names.get(t.seat, f"Seat {t.seat}"),
-        )
-        for t in c.touches
-    )
+    touches = tuple(_touch_line(key_of[t.card], t.seat, names) for t in c.touches)
     return LogLine(
         number=c.number,
         crew=c.crew.value,
@@ -223,6 +215,16 @@ def _log_line(
         version=c.version,
         can_flag=can_flag,
         code=code,
+    )
+
+
+def _touch_line(card: rules.CardView, seat: int, names: dict[int, str]) -> TouchLine:
+    key = card.key  # None when this viewer may not know what the card is
+    return TouchLine(
+        name=card.picture,
+        key=key.value if key else "",
+        key_label=KEY_LABELS[key] if key else "",
+        who=names.get(seat, f"Seat {seat}"),
     )
 
 
@@ -242,13 +244,14 @@ def result_text(state: rules.State) -> str:
     finish = state.finish
     if finish is rules.Finish.DAWN:
         return "Dawn broke with stars still dark: the crew loses."
-    winner = state.winner.display if state.winner else ""
     if state.mode is rules.Mode.BEFORE_DAWN:
         return "Every star is lit before dawn: the crew wins!"
+    assert state.winner is not None and finish is not None, "a crew won the game"
+    winner, rival = state.winner.display, state.winner.rival.display
     why = {
         rules.Finish.LAST_STAR: f"{winner} lit their last star.",
-        rules.Finish.GIFTED_STAR: f"{state.winner.rival.display} touched {winner}'s last star.",
+        rules.Finish.GIFTED_STAR: f"{rival} touched {winner}'s last star.",
         rules.Finish.COMET: f"The comet lit {winner}'s last stars.",
-        rules.Finish.FORFEIT: f"{state.winner.rival.display} let the word's time run out twice.",
+        rules.Finish.FORFEIT: f"{rival} let the word's time run out twice.",
     }[finish]
     return f"{winner} wins! {why}"
