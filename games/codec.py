@@ -37,7 +37,15 @@ class SchemaError(Exception):
 @dataclass(frozen=True)
 class EventSchemas:
     """How a game's events evolved. ``current``: each kind's version now (a kind not
-    listed is at version 1). ``upcasts``: (kind, n) -> the upcaster from version n."""
+    listed is at version 1). ``upcasts``: (kind, n) -> the upcaster from version n.
+
+    To change a stored event (rename a field or the class, add or drop one): bump its
+    kind's version in ``current`` and add an upcaster for the old version, a pure function
+    from the old payload (plain JSON) to the new kind and payload, e.g.
+    ``("CardTouched", 1): lambda p: ("CardTouched", {**p, "new": 0})``. A rename is an
+    upcast to the new kind: ``("OldName", 1): lambda p: ("NewName", p)`` with
+    ``current={"NewName": 2}``. Never edit or drop an upcaster once deployed: old games
+    replay through it (tests/games/test_golden.py replays a recorded whole game)."""
 
     current: Mapping[str, int] = field(default_factory=dict)
     upcasts: Mapping[tuple[str, int], Upcast] = field(default_factory=dict)
