@@ -10,6 +10,7 @@ class NoSuchRoom(AsyncWebsocketConsumer):
     (4404), without asking the database, and without the router's "No route" error."""
 
     async def connect(self) -> None:
+        await self.accept()  # a close code reaches the browser only after the handshake
         await self.close(code=4404)
 
 

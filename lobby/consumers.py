@@ -28,6 +28,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         code = self.scope["url_route"]["kwargs"]["code"]
         place = await self._place(code)
         if place is None:
+            # Accepted first: a socket refused in its handshake reaches the browser as 1006,
+            # which the page retries; 4404 after it is accepted tells the page to stop.
+            await self.accept()
             await self.close(code=4404)
             return
         self.room_id, audience = place

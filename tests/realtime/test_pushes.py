@@ -259,10 +259,15 @@ def test_a_foreign_origin_is_refused():
     run(scenario)
 
 
-def test_an_unknown_room_closes_the_socket():
+@pytest.mark.parametrize("code", ["nope-nope-nope-nope", "abcd-efgh-jkmn-pqrs"])
+def test_an_unknown_room_closes_the_socket_with_4404(code):
+    """Malformed or well-formed but unknown: accepted, then closed with 4404, so the page
+    knows there is no room to come back to (a refused handshake reads as 1006, retried)."""
+
     async def scenario():
-        socket, connected = await connect(None, "nope-nope-nope-nope")
-        assert not connected
+        socket, connected = await connect(None, code)
+        assert connected
+        assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
         await socket.disconnect()
 
     run(scenario)
