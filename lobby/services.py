@@ -289,10 +289,9 @@ def _may_take_over(room: Room, match: Match, player: Player, seat: int, *, you: 
         raise LobbyRefusal(f"Seat {seat} is taken: {sitting.name} is in it.", 409)
 
 
-def away_seats(room: Room, match: Match) -> dict[int, str]:
-    """The game's seats whose player stood up or was freed: seat -> the identity it waits
-    for."""
-    sitting = seated(room)
+def away_seats(match: Match, sitting: Mapping[int, Player]) -> dict[int, str]:
+    """The game's seats whose player stood up or was freed (``sitting``: the room's
+    ``seated``, already read): seat -> the identity it waits for."""
     return {int(n): who for n, who in match.bound.items() if int(n) not in sitting}
 
 

@@ -149,7 +149,7 @@ def lobby_context(ctx: RoomContext) -> dict:
         "player": ctx.player,
         "is_host": ctx.is_host,
         "seats": _seat_rows(ctx, seated, count),
-        "asks": _asks(ctx) if match is not None and ctx.is_host else [],
+        "asks": _asks(ctx, match, seated) if match is not None and ctx.is_host else [],
         "away_from": match.seat_of(ctx.identity) if match and ctx.seat is None else None,
         "asked": match.asks.get(ctx.identity) if match and ctx.identity else None,
         "game_title": kind.title,
@@ -174,7 +174,7 @@ def _seat_rows(ctx: RoomContext, seated: dict[int, Player], count: int) -> list[
     newcomer who never held a seat in this game, one to ask the host for."""
     kind = services.game_of(ctx.room)
     match = ctx.running
-    away = services.away_seats(ctx.room, match) if match else {}
+    away = services.away_seats(match, seated) if match else {}
     names = _names_by_identity(ctx.room) if away else {}
     newcomer = _may_ask(ctx)
     asked = match.asks.get(ctx.identity) if match and ctx.identity else None
@@ -203,10 +203,9 @@ def _may_ask(ctx: RoomContext) -> bool:
     return match.seat_of(ctx.identity) is None and not match.barred(ctx.player.identity)
 
 
-def _asks(ctx: RoomContext) -> list[dict]:
+def _asks(ctx: RoomContext, match: Match, seated: dict[int, Player]) -> list[dict]:
     """For the host: the newcomers asking for an away seat, by seat."""
-    match = ctx.running
-    away = services.away_seats(ctx.room, match)
+    away = services.away_seats(match, seated)
     players = {p.identity: p for p in ctx.room.players.all()}
     names = {who: p.name for who, p in players.items()}
     label = services.game_of(ctx.room).seat_label
