@@ -134,16 +134,20 @@ def _audiences(room_id: int, sessions: set[str | None]) -> dict[str | None, str]
 
 @database_sync_to_async
 def _views(room_id: int, sessions: set[str | None]) -> dict[str | None, View] | None:
-    """Each browser's view: the lobby panel and the board, rendered once per identity."""
+    """Each browser's view: the lobby panel rendered once per identity, the board once per
+    audience."""
     global renders
     room = _room(room_id)
     if room is None:
         return None
     identities = {key: identity_of_session(key) for key in sessions}
     rendered: dict[str | None, View] = {}
+    boards: dict[str, str] = {}  # the board depends only on the audience: once for each
     for who in set(identities.values()):
         ctx = views.context_for(room, who)
-        board, audience = views.board_html(ctx, oob=True)
-        rendered[who] = (views.render_lobby(ctx, oob=True) + board, audience or "public")
+        audience = views.audience_of_viewer(ctx)
+        if audience not in boards:
+            boards[audience] = views.board_html(ctx, oob=True)[0]
+        rendered[who] = (views.render_lobby(ctx, oob=True) + boards[audience], audience)
         renders += 1
     return {key: rendered[who] for key, who in identities.items()}

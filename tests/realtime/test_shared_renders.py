@@ -3,10 +3,13 @@ debounced per room (lobby/renders.py): one browser with many sockets costs one r
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
+from games.registry import game_type
 from lobby import renders
 from tests.realtime.test_pushes import WAIT, open_socket, run
 from tests.web.rooms import join, seat_table
@@ -49,6 +52,30 @@ def test_a_burst_of_changes_is_rendered_once_per_pass():
                 frame = await socket.receive_from(timeout=WAIT)
             assert "4 watching" in frame  # the last state, whatever the frames before
         assert renders.renders - before <= 3  # never a render per socket per change
+        for socket, _ in sockets:
+            await socket.disconnect()
+
+    run(scenario)
+
+
+def test_watchers_of_a_running_game_share_one_board_render():
+    """Each watcher's lobby panel is their own, but the board a spectator sees is the same
+    for all of them: it is rendered once per audience, not once per viewer."""
+    table = seat_table(2)
+    code = table.room.code
+    watchers = [Client() for _ in range(3)]
+    for n, watcher in enumerate(watchers):
+        assert join(watcher, table.room, f"Watcher {n}").status_code == 200
+
+    async def scenario():
+        sockets = [await open_socket(watcher, code) for watcher in watchers]  # first views
+        screens = game_type("constellate").screens
+        with mock.patch.object(screens, "render_board", wraps=screens.render_board) as board:
+            assert (await sync_to_async(join)(Client(), table.room, "Late")).status_code == 200
+            for socket, _ in sockets:
+                assert "watching" in await socket.receive_from(timeout=WAIT)
+        audiences = [call.args[1] for call in board.call_args_list]
+        assert len(audiences) == len(set(audiences)) == 1  # three viewers, one board
         for socket, _ in sockets:
             await socket.disconnect()
 
