@@ -2,7 +2,8 @@
 
 Plays a 4-player Rivalry game through HTTP only (``django.test.Client``, one client and
 session cookie per player: create the room, join, sit, start, the Stargazer names a
-word), then measures exactly one Spotter touch (``POST /r/<code>/touch``):
+word), then measures exactly one Spotter touch (``POST /r/<code>/play/touch``, or
+``/r/<code>/touch`` on a checkout from before the room served every game's actions under ``play/``):
 
 * the SQL statements (``CaptureQueriesContext``), each listed with the phase it ran in;
 * the template renders (``django.template.backends.django.Template.render``, counted by
@@ -58,6 +59,7 @@ PLAYERS = 4  # Rivalry: seats 1 and 2 are the Stargazers of gold and teal, 3 and
 WORDS = ("ocean", "music", "winter", "garden", "metal", "river", "paper", "travel", "light")
 HTMX = {"HTTP_HX_REQUEST": "true"}
 BOARD = "board.html#board"
+ACTIONS = ""  # where the actions are served (set in main: ``play/`` or the room's root)
 
 
 # -- what the probes saw ------------------------------------------------------------------
@@ -88,6 +90,18 @@ class Probe:
 
 
 probe = Probe()
+
+
+def _actions_prefix() -> str:
+    """Where this checkout serves a game's actions: ``play/`` since the room became every
+    game's one web edge, the room's root before."""
+    from django.urls import Resolver404, resolve
+
+    try:
+        resolve("/r/abcd-efgh-jkmn-pqrs/play/touch")
+    except Resolver404:
+        return ""
+    return "play/"
 
 
 def template_name(template) -> str:
@@ -249,7 +263,7 @@ def name_a_word(code: str, client: Client) -> str:
         version = version_in(board_of(client, code))
         response = post(
             client,
-            f"/r/{code}/name",
+            f"/r/{code}/{ACTIONS}name",
             {"word": word, "number": 2, "version": version},
             expect=(200, 422),
         )
@@ -259,6 +273,8 @@ def name_a_word(code: str, client: Client) -> str:
 
 
 def main() -> None:
+    global ACTIONS
+    ACTIONS = _actions_prefix()
     call_command("migrate", verbosity=0)
     install_probes()
     code, clients = set_up()
@@ -282,7 +298,9 @@ def main() -> None:
         connection.execute_wrapper(probe.tag_statement),
     ):
         probe.queries, probe.active = queries, True
-        response = client.post(f"/r/{code}/touch", {"card": card, "version": version}, **HTMX)
+        response = client.post(
+            f"/r/{code}/{ACTIONS}touch", {"card": card, "version": version}, **HTMX
+        )
         probe.active = False
     if response.status_code != 200:
         raise SystemExit(f"the touch answered {response.status_code}: {response.content[:300]}")

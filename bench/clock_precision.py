@@ -74,14 +74,15 @@ def clock_precision(games: int, step: float, stagger: float) -> dict:
     from django_q.models import Task
 
     from games import clock, store
-    from games.constellate import rules, services
+    from games.constellate import rules
+    from games.constellate.game import GAME
     from games.models import Event, Game
     from tests.support.cluster import run_cluster
 
     with run_cluster(database=str(DATABASE)) as cluster:
         started = []
         for _ in range(games):
-            game, _ = services.start_game(players=2, step_seconds=step)
+            game, _ = GAME.start(players=2, step_seconds=step)
             started.append(game)
             time.sleep(stagger)
         end = time.monotonic() + 8 * step * 1.5 + 30

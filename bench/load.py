@@ -184,6 +184,14 @@ def choose(room: Room, rng: random.Random) -> tuple[Player, str, dict] | None:
     return None
 
 
+def action_path(player: Player, code: str, action: str) -> str:
+    """Where the board posts an action: ``/r/<code>/play/<action>`` since the room serves
+    every game's actions, ``/r/<code>/<action>`` on a checkout from before (compare.py
+    runs this bench against an older commit too)."""
+    prefix = "play/" if f"/r/{code}/play/" in player.board else ""
+    return f"/r/{code}/{prefix}{action}"
+
+
 async def act(room: Room, rng: random.Random, tally: Tally, timeout: float = 10.0) -> None:
     view = sky_view(room)
     if view is not None and view[0] == "ended":
@@ -194,7 +202,7 @@ async def act(room: Room, rng: random.Random, tally: Tally, timeout: float = 10.
     player, action, data = choice
     start = time.perf_counter()
     try:
-        response = await post(player, f"/r/{room.code}/{action}", data)
+        response = await post(player, action_path(player, room.code, action), data)
     except httpx.HTTPError:
         tally.errors += 1
         return

@@ -17,9 +17,10 @@ import django  # noqa: E402
 django.setup()
 
 from games import store  # noqa: E402
-from games.constellate import rules, screens, services  # noqa: E402
+from games.constellate import rules  # noqa: E402
 from games.constellate.clues import check_clue, warm_up  # noqa: E402
 from games.constellate.deck import pictured_names  # noqa: E402
+from games.constellate.game import GAME  # noqa: E402
 from games.models import Game  # noqa: E402
 
 
@@ -35,17 +36,17 @@ def timed(fn, repeat: int) -> dict[str, float]:
 
 def long_game(events: int = 150) -> Game:
     """A Rivalry of namings whose spotting runs out: it never ends, so it grows to 150+."""
-    game, outcome = services.start_game(players=8, step_seconds=60, rng=random.Random(7))
+    game, outcome = GAME.start(players=8, step_seconds=60, rng=random.Random(7))
     state = outcome.state
     while state.version < events:
         if state.step is rules.Step.NAMING:
             gazer = 1 if state.crew is rules.Crew.GOLD else 2
             for word in ("ocean", "history", "freedom", "justice"):
-                result = services.act(game.pk, rules.Name(gazer, word, 1, state.version))
+                result = GAME.act(game.pk, rules.Name(gazer, word, 1, state.version))
                 if result.ok:
                     break
         else:
-            result = services.act(game.pk, rules.Expire(state.step_started), now=state.deadline)
+            result = GAME.act(game.pk, rules.Expire(state.step_started), now=state.deadline)
         state = result.state
     game.refresh_from_db()
     return game
@@ -63,8 +64,8 @@ def main() -> None:
 
     names = {n: f"Player {n}" for n in range(1, 9)}
     renders = {
-        audience: timed(lambda a=audience: screens.render_board(state, a, names, "bench"), 50)
-        for audience in screens.audiences(state)
+        audience: timed(lambda a=audience: GAME.screens.render_board(state, a, names, "bench"), 50)
+        for audience in GAME.screens.audiences(state)
     }
     warm_up()
     pictured = pictured_names(state.sky)

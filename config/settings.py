@@ -80,11 +80,13 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "games",
-    "games.constellate",
-    "games.underonesky",
+    # The games (below): every folder of games/ with a game.py is one, its app installed
+    # for its templates and static files; its game.py registers its definition.
     "lobby",
     "moderation",
 ]
+
+INSTALLED_APPS += sorted(f"games.{p.parent.name}" for p in (BASE_DIR / "games").glob("*/game.py"))
 
 MIDDLEWARE = [
     "config.clients.RealClientMiddleware",  # first: REMOTE_ADDR is the real client
@@ -203,6 +205,7 @@ def _env_int(name: str, default: int) -> int:
 # address limits, so those are generous too.
 RATE_LIMITS = {
     "action": (_env_int("CONSTELLATE_RATE_ACTIONS", 40), 10),
+    "preview": (_env_int("CONSTELLATE_RATE_PREVIEWS", 60), 10),  # a draft checked as it changes
     "create_room": (10, 600),
     "create_room_ip": (_env_int("CONSTELLATE_RATE_ROOMS_IP", 60), 600),
     "join_ip": (_env_int("CONSTELLATE_RATE_JOINS_IP", 30), 60),

@@ -45,5 +45,5 @@ class GameAdmin(admin.ModelAdmin):
         match = getattr(game, "match", None)
         if match is None:
             return "—"
-        url = reverse("games:history", kwargs={"code": match.room.code, "number": match.number})
+        url = reverse("lobby:history", kwargs={"code": match.room.code, "number": match.number})
         return format_html('<a href="{}">Replay</a>', url)

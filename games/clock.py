@@ -11,7 +11,7 @@ django-q2's cluster looks at schedules only every ~30 s, so ``tick`` (run in a l
 their time. The schedule stays the durable record: with no tick running, the cluster
 still runs it, later; and C6 settles a due step on any read or action meanwhile.
 
-Only ``GameType.clock`` and ``GameType.expire`` are used, so another game plugs in as is.
+Only the definition's ``clock`` and ``expire_step`` are used, so another game plugs in as is.
 """
 
 from __future__ import annotations
@@ -73,7 +73,10 @@ def sync_schedule(kind: str, game_id: int, state: Any, first: int, last: int) ->
         return
     running = game_type(kind).clock(state)
     if running is None:
-        _drop(kind, game_id, upto=last)  # every step started so far is over
+        # Over, or a step without a clock: a step started so far is over. A batch that
+        # started no step (a touch) changed nothing here and costs no query.
+        if state.ended or first <= state.step_started <= last:
+            _drop(kind, game_id, upto=last)
         return
     step, deadline = running
     if not first <= step <= last:
@@ -133,10 +136,10 @@ def run_expiry(game_id: int, step: int) -> str:
     kind = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
     if kind is None:
         return "no such game"
-    expire = game_type(kind).expire
-    if expire is None:
+    game = game_type(kind)
+    if game.expire is None:
         return f"{kind} has no clock"
-    outcome = expire(game_id, step)
+    outcome = game.expire_step(game_id, step)
     # C6 may settle the due step before the expiry itself is decided (then refused as
     # over): what counts is whether anything was appended.
     appended = [*getattr(outcome, "expired", ()), *getattr(outcome, "events", ())]

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from .codec import SchemaError
 from .models import Event, Game
-from .registry import GameType, game_type
+from .registry import Definition, game_type
 
 # Sent after the transaction that appended events commits:
 # sender=kind, game_id, state (after), events (the new ones), first_version (of the first).
@@ -124,7 +124,7 @@ def state_of(game: Game) -> Any:
     return state
 
 
-def _fold_more(kind: GameType, game: Game, version: int, state: Any) -> Any:
+def _fold_more(kind: Definition, game: Game, version: int, state: Any) -> Any:
     events = read_events(game, after=version, upto=game.version)
     if version + len(events) != game.version:
         raise RuntimeError(f"game {game.pk}: events have a gap before version {game.version}")

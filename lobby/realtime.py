@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -18,7 +19,8 @@ from django.dispatch import receiver
 from games.registry import game_type
 from games.store import events_appended
 
-from .models import Match, Room
+from .models import Room
+from .seating import seating_of
 
 log = logging.getLogger(__name__)
 
@@ -62,29 +64,31 @@ def lobby_changed(room: Room) -> None:
 
 
 @receiver(events_appended)
-def push_game(sender: str, game_id: int, state, events, first_version: int, **_) -> None:
-    room = Room.objects.filter(game_id=game_id).first()
-    if room is None:
+def push_game(
+    sender: str, game_id: int, state: Any, events: list[object], first_version: int, **_: object
+) -> None:
+    seating = seating_of(game_id)  # the view that acted handed it over: no query
+    if seating is None:
         return
     if first_version == 1:
         # A new game: the sockets still listen as the lobby's public; each one moves to
         # its own audience and renders its board itself (no flash of the public board).
-        _send(room_group(room.pk), {"type": "lobby.changed"})
+        _send(room_group(seating.room_id), {"type": "lobby.changed"})
         return
     screens = game_type(sender).screens
-    match = Match.objects.filter(game_id=game_id).first()
-    names = match.names() if match else {}
     messages = [
         (
-            audience_group(room.pk, audience),
+            audience_group(seating.room_id, audience),
             {
                 "type": "board.push",
-                "html": screens.render_board(state, audience, names, room.code, oob=True),
+                "html": screens.render_board(
+                    state, audience, seating.names, seating.code, oob=True
+                ),
                 "version": state.version,
             },
         )
         for audience in screens.audiences(state)
     ]
     if state.ended:  # the lobby reopens for a rematch
-        messages.append((room_group(room.pk), {"type": "lobby.changed"}))
+        messages.append((room_group(seating.room_id), {"type": "lobby.changed"}))
     _send_all(messages)

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 
 from games import inputs
 from games.confusables import lookalike_key
-from games.registry import GameType, all_game_types, game_type
+from games.registry import Definition, all_game_types, game_type
 
 from .models import Match, Player, Room
 
@@ -46,13 +46,13 @@ def new_code() -> str:
 
 
 def game_kinds() -> list[str]:
-    return [kind.kind for kind in all_game_types()]
+    return [game.slug for game in all_game_types()]
 
 
 def create_room(identity: str, kind: str = "constellate") -> Room:
     if kind not in game_kinds():
         raise LobbyRefusal("Choose one of the games on offer.")
-    options = game_type(kind).default_options()
+    options = game_type(kind).options.default()
     for _ in range(5):
         try:
             with transaction.atomic():
@@ -112,12 +112,12 @@ def game_running(room: Room) -> bool:
     return room.game is not None and room.game.ended_at is None
 
 
-def game_of(room: Room) -> GameType:
+def game_of(room: Room) -> Definition:
     return game_type(room.kind)
 
 
 def seat_count(room: Room) -> int:
-    return game_of(room).max_players
+    return game_of(room).seats.most
 
 
 def take_seat(room: Room, player: Player, seat: int) -> Player:
@@ -311,7 +311,7 @@ def set_options(room: Room, identity: str | None, raw: Mapping[str, str]) -> Non
     if game_running(room):
         raise LobbyRefusal("The game's options can be changed between games.", 409)
     try:
-        options = game_of(room).clean_options(raw)
+        options = game_of(room).options.clean(raw)
     except ValueError as error:
         raise LobbyRefusal(str(error)) from error
     room.options = options
@@ -320,7 +320,7 @@ def set_options(room: Room, identity: str | None, raw: Mapping[str, str]) -> Non
 
 def options_of(room: Room) -> dict[str, str]:
     """The room's choices, any the game added since filled with its defaults."""
-    return {**game_of(room).default_options(), **(room.options or {})}
+    return {**game_of(room).options.default(), **(room.options or {})}
 
 
 def seated(room: Room) -> dict[int, Player]:
@@ -333,10 +333,11 @@ def start_blocker(room: Room) -> str | None:
         return "A game is already on."
     seats = sorted(seated(room))
     kind = game_of(room)
-    if len(seats) < kind.min_players:
-        if kind.min_players == kind.max_players:
-            return f"{kind.title} needs exactly {kind.min_players} players."
-        return f"{_count_word(kind.min_players)} or more players must sit down."
+    least = kind.seats.least
+    if len(seats) < least:
+        if least == kind.seats.most:
+            return f"{kind.title} needs exactly {kind.seats.range_text}."
+        return f"{_count_word(least)} or more players must sit down."
     if seats != list(range(1, len(seats) + 1)):
         gap = next(n for n in range(1, seat_count(room) + 1) if n not in seats)
         return f"Seats must be filled from 1 with no gaps: seat {gap} is empty."
@@ -355,7 +356,7 @@ def start(room: Room, identity: str | None) -> Match:
         if reason := start_blocker(room):
             raise LobbyRefusal(reason, 409)
         players = seated(room)
-        game = game_of(room).start(
+        game, _ = game_of(room).start(
             players=len(players), step_seconds=room.step_seconds, options=options_of(room)
         )
         number = room.matches.count() + 1

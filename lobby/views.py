@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from games.inputs import BadInput, choice, integer
 from games.registry import all_game_types, game_type
 
-from . import limits, realtime, services
+from . import limits, realtime, seating, services
 from .models import Match, Player, Room
 from .ratelimit import limited, limited_both
 
@@ -68,6 +68,8 @@ def room_context(request: HttpRequest, code: str) -> RoomContext:
 def context_for(room: Room, identity: str | None) -> RoomContext:
     player = services.player_in(room, identity)
     match = Match.objects.filter(game_id=room.game_id).first() if room.game_id else None
+    if room.game_id is not None:
+        seating.remember(room.game_id, room, match)  # the push after an action reads it here
     return RoomContext(room, identity, player, match.names() if match else {}, match)
 
 
@@ -78,14 +80,11 @@ def home(request: HttpRequest) -> HttpResponse:
 def home_context(chosen: str = "constellate") -> dict:
     games = [
         {
-            "kind": kind.kind,
+            "kind": kind.slug,
             "title": kind.title,
             "summary": kind.summary,
-            "players": (
-                f"{kind.min_players} players"
-                if kind.min_players == kind.max_players
-                else f"{kind.min_players}–{kind.max_players} players"
-            ),
+            "players": kind.seats.range_text,
+            "how_to_play": kind.how_to_play is not None,
         }
         for kind in all_game_types()
     ]
@@ -142,8 +141,8 @@ def lobby_context(ctx: RoomContext) -> dict:
         count = match.players()
         mode = kind.mode_label(count)
     else:
-        count = max(len(seated), kind.min_players)
-        mode = kind.mode_label(len(seated)) if len(seated) >= kind.min_players else ""
+        count = max(len(seated), kind.seats.least)
+        mode = kind.mode_label(len(seated)) if len(seated) >= kind.seats.least else ""
     return {
         "room": room,
         "player": ctx.player,
@@ -163,8 +162,8 @@ def lobby_context(ctx: RoomContext) -> dict:
         "step_value": str(room.step_seconds) if room.step_seconds else "off",
         "spectators": room.players.filter(seat=None).count(),
         "options": services.options_of(room),
-        "options_template": kind.options_template,
-        "options_text": kind.options_text(services.options_of(room)),
+        "options_template": kind.options.template,
+        "options_text": kind.options.text(services.options_of(room)),
     }
 
 
@@ -178,7 +177,7 @@ def _seat_rows(ctx: RoomContext, seated: dict[int, Player], count: int) -> list[
     names = _names_by_identity(ctx.room) if away else {}
     newcomer = _may_ask(ctx)
     asked = match.asks.get(ctx.identity) if match and ctx.identity else None
-    numbers = range(1, (count if match else kind.max_players) + 1)
+    numbers = range(1, (count if match else kind.seats.most) + 1)
     return [
         {
             "number": n,
@@ -229,8 +228,9 @@ def board_html(ctx: RoomContext, *, oob: bool = False) -> tuple[str, str]:
     """The game's board for this viewer, and the viewer's audience ("" with no game)."""
     if ctx.room.game_id is None:
         return "", ""
-    screens = game_type(ctx.room.game.kind).screens
-    state = screens.current(ctx.room.game_id)
+    game = game_type(ctx.room.game.kind)
+    screens = game.screens
+    state = game.current(ctx.room.game_id)
     audience = screens.audience_of(state, ctx.seat)
     return screens.render_board(state, audience, ctx.names, ctx.room.code, oob=oob), audience
 
@@ -239,8 +239,8 @@ def audience_of_viewer(ctx: RoomContext) -> str:
     """Which pushes this viewer's socket listens to ("public" with no game)."""
     if ctx.room.game_id is None:
         return "public"
-    screens = game_type(ctx.room.game.kind).screens
-    return screens.audience_of(screens.current(ctx.room.game_id), ctx.seat) or "public"
+    game = game_type(ctx.room.game.kind)
+    return game.screens.audience_of(game.current(ctx.room.game_id), ctx.seat) or "public"
 
 
 def render_lobby(ctx: RoomContext, *, oob: bool = False) -> str:
@@ -341,7 +341,7 @@ def _clock(request: HttpRequest, ctx: RoomContext) -> None:
 
 
 def _options(request: HttpRequest, ctx: RoomContext) -> None:
-    # Each game reads its own options from a fixed set (its ``clean_options``).
+    # Each game reads its own options from a fixed set (its ``options.clean``).
     services.set_options(ctx.room, ctx.identity, request.POST.dict())
 
 

@@ -10,7 +10,7 @@ the final state and every replay screen with ``<kind>.expected.json``.
 Rewrite the expectations only for a deliberate change of what a replay shows (a UI
 change), and read the diff: each step is one line. The logs are recorded once and never
 re-recorded: they stand for games already in players' databases, and a change to an
-event must keep reading them (an upcaster in the game's ``upcasts.py``). ``--record``
+event must keep reading them (an upcaster in its ``game.py``). ``--record``
 refuses to overwrite a log.
 
 Plays through the services with fixed randomness and a fixed clock, on a throwaway
@@ -69,21 +69,22 @@ def _setup_django(var: str) -> None:
 
 
 def record_constellate() -> Any:
-    from games.constellate import rules, services
+    from games.constellate import rules
+    from games.constellate.game import GAME, comet_order
     from tests.support import golden
 
     rng = random.Random(2026)
-    game, outcome = services.start_game(players=4, step_seconds=STEP_SECONDS, rng=rng, now=START)
+    game, outcome = GAME.start(players=4, step_seconds=STEP_SECONDS, rng=rng, now=START)
     state, now = outcome.state, START
     while not state.ended:
         now += BREATH
         if _times_out(rules, state):
             now = state.deadline
-            outcome = services.expire(game.pk, state.step_started, now=now)
+            outcome = GAME.expire_step(game.pk, state.step_started, now=now)
         elif state.step is rules.Step.NAMING:
-            outcome = _name(services, rules, game.pk, state, rng, now)
+            outcome = _name(GAME, rules, game.pk, state, rng, now)
         else:
-            outcome = services.act(game.pk, _spot(services, rules, state, rng), now=now)
+            outcome = GAME.act(game.pk, _spot(comet_order, rules, state, rng), now=now)
         assert outcome.ok, outcome.refusal
         state = outcome.state
     return golden.log_of(game, {1: "alice", 2: "bob", 3: "charlie", 4: "dana"})
@@ -98,14 +99,14 @@ def _times_out(rules: Any, state: Any) -> bool:
 
 
 def _name(
-    services: Any, rules: Any, game_id: int, state: Any, rng: random.Random, now: datetime
+    constellate: Any, rules: Any, game_id: int, state: Any, rng: random.Random, now: datetime
 ) -> Any:
     """The Stargazer names a word the clue check accepts (a refused one stores nothing)."""
     gazer = next(s for s in map(state.seat, range(1, 5)) if s.crew is state.crew and s.stargazer)
     count = rng.randint(1, min(3, len(state.dark_stars(state.crew))))
     turn = len(state.constellations)
     for word in WORDS[turn:] + WORDS[:turn]:  # a new word each time, if the sky allows it
-        outcome = services.act(
+        outcome = constellate.act(
             game_id, rules.Name(gazer.number, word, count, state.version), now=now
         )
         if outcome.ok:
@@ -113,7 +114,7 @@ def _name(
     raise AssertionError("no word was accepted")
 
 
-def _spot(services: Any, rules: Any, state: Any, rng: random.Random) -> Any:
+def _spot(comet_order: Any, rules: Any, state: Any, rng: random.Random) -> Any:
     """A Spotter mostly finds their own crew's stars, sometimes not; stops now and then."""
     spotter = next(
         s for s in map(state.seat, range(1, 5)) if s.crew is state.crew and not s.stargazer
@@ -123,19 +124,20 @@ def _spot(services: Any, rules: Any, state: Any, rng: random.Random) -> Any:
     dark = [i for i in range(rules.SKY_SIZE) if i not in state.lit]
     own = state.dark_stars(state.crew)
     card = rng.choice(own) if own and rng.random() < 0.75 else rng.choice(dark)
-    return rules.TouchCard(spotter.number, card, state.version, services.comet_order(rng))
+    return rules.TouchCard(spotter.number, card, state.version, comet_order(rng))
 
 
 # -- Under One Sky: two players to a win or a draw, with a turn that runs out of time -----
 
 
 def record_underonesky() -> Any:
-    from games.underonesky import rules, services
+    from games.underonesky import rules
+    from games.underonesky.game import GAME
     from tests.support import golden
     from tests.support.uos import legal_commands
 
     rng = random.Random(2026)
-    game, outcome = services.start_game(step_seconds=STEP_SECONDS, rng=rng, now=START)
+    game, outcome = GAME.start(step_seconds=STEP_SECONDS, rng=rng, now=START)
     state, now = outcome.state, START
     while not state.ended:
         now += BREATH
@@ -143,10 +145,10 @@ def record_underonesky() -> Any:
         expiry = [m for m in moves if isinstance(m, rules.Expire)]
         if state.step is rules.Step.PLACING and state.version in (2, 20) and expiry:
             now = state.deadline
-            outcome = services.act(game.pk, expiry[0], now=now)
+            outcome = GAME.act(game.pk, expiry[0], now=now)
         else:
             others = [m for m in moves if not isinstance(m, rules.Expire)]
-            outcome = services.act(game.pk, rng.choice(others), now=now)
+            outcome = GAME.act(game.pk, rng.choice(others), now=now)
         assert outcome.ok, outcome.refusal
         state = outcome.state
     return golden.log_of(game, {1: "alice", 2: "bob"})

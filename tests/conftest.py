@@ -2,7 +2,7 @@ import pytest
 
 from games import store
 from games.constellate.clues import blocklist_provider, set_blocklist
-from lobby import limits
+from lobby import limits, seating
 from tests.support.cache import clear_cache
 
 
@@ -11,10 +11,12 @@ def _fresh_state_cache():
     """Rolled-back test transactions can reuse game ids: never carry a cached fold over;
     and every test starts with empty rate-limit counters and no sockets counted."""
     store.forget_cached_states()
+    seating.forget_all()
     clear_cache()
     limits.forget_local_counts()  # the sockets this process counts, with the cache's
     yield
     store.forget_cached_states()
+    seating.forget_all()
 
 
 @pytest.fixture(autouse=True)

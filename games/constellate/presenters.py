@@ -3,6 +3,7 @@ view (K4). Templates never see the rule state, so they cannot show what is not h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
@@ -124,7 +125,11 @@ class Board:
 
 
 def present(
-    state: rules.State, audience: str, names: dict[int, str], code: str, now: datetime | None = None
+    state: rules.State,
+    audience: str,
+    names: Mapping[int, str],
+    code: str,
+    now: datetime | None = None,
 ) -> Board:
     role, _, crew = audience.partition("-")
     view = rules.view_for(state, _stand_in(state, audience))
@@ -165,7 +170,7 @@ def present(
     )
 
 
-def present_history(state: rules.State, names: dict[int, str], code: str) -> Board:
+def present_history(state: rules.State, names: Mapping[int, str], code: str) -> Board:
     """A step of a replay: the whole key (the game is over, or a moderator is looking),
     nothing to press, no clock."""
     board = present(state, HISTORY, names, code)
@@ -199,7 +204,11 @@ def _card(card: rules.CardView, can_touch: bool) -> CardPresenter:
 
 
 def _log_line(
-    c: rules.Constellation, view: rules.SeatView, names: dict[int, str], can_flag: bool, code: str
+    c: rules.Constellation,
+    view: rules.SeatView,
+    names: Mapping[int, str],
+    can_flag: bool,
+    code: str,
 ) -> LogLine:
     key_of = {card.index: card for card in view.cards}
     touches = tuple(_touch_line(key_of[t.card], t.seat, names) for t in c.touches)
@@ -218,7 +227,7 @@ def _log_line(
     )
 
 
-def _touch_line(card: rules.CardView, seat: int, names: dict[int, str]) -> TouchLine:
+def _touch_line(card: rules.CardView, seat: int, names: Mapping[int, str]) -> TouchLine:
     key = card.key  # None when this viewer may not know what the card is
     return TouchLine(
         name=card.picture,
@@ -228,7 +237,7 @@ def _touch_line(card: rules.CardView, seat: int, names: dict[int, str]) -> Touch
     )
 
 
-def _turn_text(state: rules.State, names: dict[int, str]) -> str:
+def _turn_text(state: rules.State, names: Mapping[int, str]) -> str:
     if state.ended or not state.dealt:
         return ""
     crew = "The crew" if state.mode is rules.Mode.BEFORE_DAWN else f"{state.crew.display}"
@@ -255,3 +264,35 @@ def result_text(state: rules.State) -> str:
         rules.Finish.FORFEIT: f"{rival} let the word's time run out twice.",
     }[finish]
     return f"{winner} wins! {why}"
+
+
+# -- the replay ------------------------------------------------------------------------------
+
+
+def jumps(final: rules.State, names: Mapping[int, str]) -> list[tuple[int, str]]:
+    """The replay's landmarks: each constellation named."""
+    return [(c.version, f"{c.number}. {c.word} {c.count}") for c in final.constellations]
+
+
+def describe(before: rules.State, after: rules.State, names: Mapping[int, str]) -> str:
+    """What the step's event did, in a sentence."""
+    if not before.dealt:
+        first = after.first_crew.display if after.players >= 4 else "the crew"
+        return f"The sky was dealt: {first} starts."
+    if after.ended:
+        return result_text(after)
+    if len(after.constellations) > len(before.constellations):
+        c = after.constellations[-1]
+        return f"{names.get(c.seat, 'The Stargazer')} named {c.word} {c.count}."
+    new_lit = sorted(after.lit - before.lit)
+    if new_lit and after.constellations:
+        touches = after.constellations[-1].touches
+        if touches and touches[-1].card in new_lit:
+            who = names.get(touches[-1].seat, "A Spotter")
+            return f"{who} touched the {after.sky[touches[-1].card]}."
+        return "The comet lit " + ", ".join(after.sky[i] for i in new_lit) + "."
+    if after.step is rules.Step.NAMING and before.step is not rules.Step.NAMING:
+        return "The turn ended."
+    if after.crew is not before.crew or after.step_started != before.step_started:
+        return f"{after.crew.display if after.players >= 4 else 'The crew'} names next."
+    return "The turn ended."

@@ -3,6 +3,7 @@ view. Templates never see the rule state, so they cannot show a card they were n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -131,7 +132,7 @@ class Board:
 def present(
     state: rules.State,
     audience: str,
-    names: dict[int, str],
+    names: Mapping[int, str],
     code: str,
     now: datetime | None = None,
     *,
@@ -169,7 +170,7 @@ def present(
     )
 
 
-def present_history(state: rules.State, names: dict[int, str], code: str) -> Board:
+def present_history(state: rules.State, names: Mapping[int, str], code: str) -> Board:
     """A step of a replay: every card, nothing to press, no clock."""
     return present(state, HISTORY, names, code, history=True)
 
@@ -198,7 +199,7 @@ def _spaces(view: rules.SeatView, can_place: bool, can_move: bool) -> tuple[Spac
     )
 
 
-def _card(card: rules.CardView, seat: int | None, names: dict[int, str]) -> CardPresenter:
+def _card(card: rules.CardView, seat: int | None, names: Mapping[int, str]) -> CardPresenter:
     if card.seat is None:
         title = "The face-down card"
     elif card.seat == seat:
@@ -211,11 +212,11 @@ def _card(card: rules.CardView, seat: int | None, names: dict[int, str]) -> Card
     return CardPresenter(title=title, name=card.card.name, rows=grid, mine=card.seat == seat)
 
 
-def _name(names: dict[int, str], seat: int) -> str:
+def _name(names: Mapping[int, str], seat: int) -> str:
     return names.get(seat, f"Seat {seat}")
 
 
-def _turn_text(state: rules.State, seat: int | None, names: dict[int, str]) -> str:
+def _turn_text(state: rules.State, seat: int | None, names: Mapping[int, str]) -> str:
     if state.ended or not state.dealt:
         return ""
     if seat == state.seat:
@@ -223,7 +224,7 @@ def _turn_text(state: rules.State, seat: int | None, names: dict[int, str]) -> s
     return f"{_name(names, state.seat)}'s turn (turn {state.turn})"
 
 
-def _hint(view: rules.SeatView, names: dict[int, str]) -> str:
+def _hint(view: rules.SeatView, names: Mapping[int, str]) -> str:
     """The step hint: what the player whose turn it is does now."""
     if view.step in (rules.Step.SETUP, rules.Step.ENDED):
         return ""
@@ -244,13 +245,13 @@ def _hint(view: rules.SeatView, names: dict[int, str]) -> str:
     return f"{_name(names, view.turn_seat)} is moving a tile {WAYS[tile]}."
 
 
-def _last_turn(state: rules.State, names: dict[int, str]) -> str:
+def _last_turn(state: rules.State, names: Mapping[int, str]) -> str:
     """The last finished turn: what the other player just did."""
     done = state.turns if state.ended else state.turns[:-1]
     return _turn_line(done[-1], names) if done else ""
 
 
-def _turn_line(turn: rules.TurnRecord, names: dict[int, str]) -> str:
+def _turn_line(turn: rules.TurnRecord, names: Mapping[int, str]) -> str:
     """One turn in a sentence, spaces named as the board stood then."""
     if turn.tile is None or turn.space is None:
         return ""  # the turn has no placed tile yet
@@ -274,7 +275,7 @@ def _turn_line(turn: rules.TurnRecord, names: dict[int, str]) -> str:
     return f"{line}."
 
 
-def result_text(state: rules.State, names: dict[int, str]) -> str:
+def result_text(state: rules.State, names: Mapping[int, str]) -> str:
     if not state.ended:
         return ""
     if state.finish is rules.Finish.CONSTELLATION and state.winner:
@@ -286,7 +287,7 @@ def result_text(state: rules.State, names: dict[int, str]) -> str:
     return "A draw: the board is full and neither constellation is complete."
 
 
-def describe(before: rules.State, after: rules.State, names: dict[int, str]) -> str:
+def describe(before: rules.State, after: rules.State, names: Mapping[int, str]) -> str:
     """What one step of a replay did, in a sentence."""
     if not before.dealt:
         chart = rules.CHARTS[after.chart].title if after.chart else "a chart"
@@ -302,5 +303,5 @@ def describe(before: rules.State, after: rules.State, names: dict[int, str]) -> 
     return _turn_line(after.turns[-1], names)
 
 
-def history_jumps(final: rules.State, names: dict[int, str]) -> list[tuple[int, str]]:
+def jumps(final: rules.State, names: Mapping[int, str]) -> list[tuple[int, str]]:
     return [(t.started, f"Turn {t.number}: {_name(names, t.seat)}") for t in final.turns]

@@ -14,9 +14,10 @@ from django.utils import timezone
 from django_q.models import Schedule
 
 from games import clock, registry, store
-from games.constellate import services
+from games.constellate.game import GAME
 from games.constellate.rules import Name, Step, TouchCard, TurnEnd
 from games.models import Event, Game
+from tests.support.toy import ToyState, toy_definition
 
 WORDS = ("liberty", "quantum", "harvest", "justice", "memory", "thunder", "velvet")
 
@@ -35,7 +36,7 @@ def committed(django_capture_on_commit_callbacks):
 def _start(committed, *, step_seconds=60, players=4, ago=0.0, seed=5):
     now = timezone.now() - timedelta(seconds=ago)
     game, outcome = committed(
-        services.start_game,
+        GAME.start,
         players=players,
         step_seconds=step_seconds,
         rng=random.Random(seed),
@@ -57,7 +58,7 @@ def _kinds(game):
 def _name_a_word(committed, game, state):
     gazer = next(n for n in range(1, state.players + 1) if _is_gazer(state, n))
     for word in WORDS:
-        outcome = committed(services.act, game.pk, Name(gazer, word, 2, state.version))
+        outcome = committed(GAME.act, game.pk, Name(gazer, word, 2, state.version))
         if outcome.ok:
             return outcome.state
     raise AssertionError("no test word was accepted")
@@ -106,7 +107,7 @@ def test_the_next_step_replaces_the_schedule_and_a_touch_keeps_it(committed):
         if state.seat(n).crew is state.crew and not state.seat(n).stargazer
     )
     own_star = state.stars(state.crew)[0]
-    touched = committed(services.act, game.pk, TouchCard(spotter, own_star, state.version))
+    touched = committed(GAME.act, game.pk, TouchCard(spotter, own_star, state.version))
     assert touched.ok and touched.state.step is Step.SPOTTING  # same step goes on
     assert _schedules(game) == [schedule]
 
@@ -118,7 +119,7 @@ def test_the_end_of_a_game_drops_its_pending_schedule(committed):
     # C4: each naming expires; Gold or Teal misses twice in a row and forfeits.
     while not state.ended:
         now = state.deadline + timedelta(milliseconds=1)
-        state = committed(services.current, game.pk, now=now)
+        state = committed(GAME.current, game.pk, now=now)
     assert state.ended
     assert _schedules(game) == []
 
@@ -169,7 +170,7 @@ def test_a_task_for_a_missing_game_does_nothing():
 def test_c6_a_read_after_the_deadline_shows_the_expired_step_even_with_no_worker(committed):
     game, state = _start(committed, step_seconds=2, ago=2.5)  # the task never ran
     assert state.step_started == 1
-    seen = committed(services.current, game.pk)
+    seen = committed(GAME.current, game.pk)
     assert seen.version == 3 and seen.step_started == 3 and seen.step is Step.NAMING
     assert seen.crew is state.crew.rival
     assert _kinds(game) == ["SkyDealt", "TurnEnded", "NamingStarted"]
@@ -184,7 +185,7 @@ def test_c6_a_read_after_the_deadline_shows_the_expired_step_even_with_no_worker
 @pytest.mark.django_db
 def test_c6_a_read_before_the_deadline_changes_nothing(committed):
     game, state = _start(committed, step_seconds=60)
-    assert committed(services.current, game.pk) == state
+    assert committed(GAME.current, game.pk) == state
     assert _kinds(game) == ["SkyDealt"]
 
 
@@ -192,7 +193,7 @@ def test_c6_a_read_before_the_deadline_changes_nothing(committed):
 def test_c6_a_read_before_the_deadline_takes_no_lock(committed, monkeypatch):
     game, state = _start(committed, step_seconds=60)
     monkeypatch.setattr(store, "lock", mock.Mock(side_effect=AssertionError("locked")))
-    assert committed(services.current, game.pk) == state
+    assert committed(GAME.current, game.pk) == state
 
 
 @pytest.mark.django_db
@@ -202,12 +203,12 @@ def test_c6_a_reader_that_saw_the_step_due_settles_it_only_if_no_one_did_meanwhi
     """The lock-free read sees the deadline passed; another reader settles the step before
     this one gets the lock: it finds the expiry applied and appends nothing more."""
     game, stale = _start(committed, step_seconds=2, ago=2.5)
-    settled = committed(services.current, game.pk)  # the other reader
+    settled = committed(GAME.current, game.pk)  # the other reader
     assert _kinds(game) == ["SkyDealt", "TurnEnded", "NamingStarted"]
     reads = iter([stale])  # this reader's unlocked read, from before that
     real_state_of = store.state_of
     monkeypatch.setattr(store, "state_of", lambda g: next(reads, None) or real_state_of(g))
-    assert committed(services.current, game.pk, now=settled.deadline - timedelta(seconds=1)) == (
+    assert committed(GAME.current, game.pk, now=settled.deadline - timedelta(seconds=1)) == (
         settled
     )
     assert _kinds(game) == ["SkyDealt", "TurnEnded", "NamingStarted"]
@@ -221,13 +222,11 @@ def toy_game(monkeypatch):
     """A game type whose state is just (step, deadline) or None, and whose expiries are
     recorded instead of appended."""
     calls = []
-    toy = registry.GameType(
-        kind="toyclock",
-        title="Toy",
-        initial=lambda: None,
-        evolve=lambda state, event: state,
-        clock=lambda state: state,
-        expire=lambda game_id, step: calls.append((game_id, step)) or "done",
+    toy = toy_definition(
+        "toyclock",
+        expire=lambda step, rng: ("expire", step),
+        expiry_type=tuple,
+        decide=lambda state, command, now: calls.append(command) or [],
     )
     monkeypatch.setitem(registry._registry, "toyclock", toy)
     game = Game.objects.create(kind="toyclock")
@@ -250,16 +249,28 @@ def test_receivers_run_out_of_order_never_lose_the_newest_step(toy_game):
     # Two batches committed by two processes: (v5 starts step 5), then (v7 starts step 7);
     # their receivers run the other way round.
     clock.on_events_appended(
-        "toyclock", game_id=game.pk, state=(7, later), events=[1], first_version=7
+        "toyclock",
+        game_id=game.pk,
+        state=ToyState(step_started=7, deadline=later),
+        events=[1],
+        first_version=7,
     )
     clock.on_events_appended(
-        "toyclock", game_id=game.pk, state=(5, soon), events=[1], first_version=5
+        "toyclock",
+        game_id=game.pk,
+        state=ToyState(step_started=5, deadline=soon),
+        events=[1],
+        first_version=5,
     )
     assert _toy_schedules(game) == [repr((game.pk, 7))]
     # A batch that ends the clock (the game is over) drops only steps it has seen.
-    clock.on_events_appended("toyclock", game_id=game.pk, state=None, events=[1], first_version=6)
+    clock.on_events_appended(
+        "toyclock", game_id=game.pk, state=ToyState(ended=True), events=[1], first_version=6
+    )
     assert _toy_schedules(game) == [repr((game.pk, 7))]
-    clock.on_events_appended("toyclock", game_id=game.pk, state=None, events=[1], first_version=8)
+    clock.on_events_appended(
+        "toyclock", game_id=game.pk, state=ToyState(ended=True), events=[1], first_version=8
+    )
     assert _toy_schedules(game) == []
 
 
@@ -268,10 +279,18 @@ def test_a_batch_within_a_step_leaves_its_schedule_alone(toy_game):
     game, _ = toy_game
     at = timezone.now() + timedelta(seconds=30)
     clock.on_events_appended(
-        "toyclock", game_id=game.pk, state=(3, at), events=[1], first_version=3
+        "toyclock",
+        game_id=game.pk,
+        state=ToyState(step_started=3, deadline=at),
+        events=[1],
+        first_version=3,
     )
     clock.on_events_appended(
-        "toyclock", game_id=game.pk, state=(3, at), events=[1, 2], first_version=4
+        "toyclock",
+        game_id=game.pk,
+        state=ToyState(step_started=3, deadline=at),
+        events=[1, 2],
+        first_version=4,
     )
     assert _toy_schedules(game) == [repr((game.pk, 3))]
     (schedule,) = Schedule.objects.filter(name=clock.schedule_name("toyclock", game.pk, 3))
@@ -282,7 +301,7 @@ def test_a_batch_within_a_step_leaves_its_schedule_alone(toy_game):
 def test_the_task_calls_the_game_types_own_expire(toy_game):
     game, calls = toy_game
     clock.run_expiry(game.pk, 4)
-    assert calls == [(game.pk, 4)]
+    assert calls == [("expire", 4)]
 
 
 @pytest.mark.django_db
@@ -295,7 +314,11 @@ def test_a_broken_schedule_write_does_not_break_the_append(toy_game, monkeypatch
     monkeypatch.setattr(clock, "sync_schedule", boom)
     at = timezone.now() + timedelta(seconds=30)
     clock.on_events_appended(
-        "toyclock", game_id=game.pk, state=(2, at), events=[1], first_version=2
+        "toyclock",
+        game_id=game.pk,
+        state=ToyState(step_started=2, deadline=at),
+        events=[1],
+        first_version=2,
     )
     assert _toy_schedules(game) == []  # C6 covers it: the next read or action settles
 

@@ -22,7 +22,8 @@ from django.utils import timezone
 from django_q.models import Schedule, Task
 
 from games import clock, store
-from games.constellate import rules, services
+from games.constellate import rules
+from games.constellate.game import GAME
 from games.models import Event, Game
 from tests.support.cluster import ROOT, run_cluster
 
@@ -67,7 +68,7 @@ def _expiries(game):
 def test_c2_c4_a_real_cluster_expires_each_step_once_on_time_and_a_duplicate_does_nothing(
     cluster,
 ):
-    game, outcome = services.start_game(players=4, step_seconds=STEP_SECONDS, rng=random.Random(11))
+    game, outcome = GAME.start(players=4, step_seconds=STEP_SECONDS, rng=random.Random(11))
     first_step = outcome.state.step_started
     assert Schedule.objects.filter(name__startswith=f"clock:constellate:{game.pk}:").count() == 1
 
@@ -171,6 +172,6 @@ def test_the_channel_layer_carries_a_group_send_from_another_process(transaction
 def test_c6_holds_with_no_cluster_running(transactional_db):
     """The schedule is only the fast path: with no worker at all, the next read settles."""
     start = timezone.now() - timedelta(seconds=STEP_SECONDS + 0.5)
-    game, _ = services.start_game(players=2, step_seconds=STEP_SECONDS, now=start)
-    state = services.current(game.pk)
+    game, _ = GAME.start(players=2, step_seconds=STEP_SECONDS, now=start)
+    state = GAME.current(game.pk)
     assert state.version == 3 and state.hours == 6  # C2 + D2-style hour spent (Before Dawn)

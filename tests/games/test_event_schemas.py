@@ -16,9 +16,10 @@ from django.db import transaction
 from games import registry, store
 from games.codec import EventCodec, EventSchemas, Payload, SchemaError
 from games.constellate import rules as constellate
-from games.constellate import services
+from games.constellate.game import GAME
 from games.models import Event, Game
-from games.registry import GameType, game_type
+from games.registry import Definition, game_type
+from tests.support.toy import toy_definition
 
 pytestmark = pytest.mark.django_db
 
@@ -69,9 +70,9 @@ def _sky_after(state: tuple[str, ...], event: object) -> tuple[str, ...]:
 
 
 @pytest.fixture
-def evolving_sky(monkeypatch: pytest.MonkeyPatch) -> GameType:
-    kind = GameType(
-        kind=KIND,
+def evolving_sky(monkeypatch: pytest.MonkeyPatch) -> Definition:
+    kind = toy_definition(
+        KIND,
         title="Evolving Sky",
         initial=tuple,
         evolve=_sky_after,
@@ -157,9 +158,8 @@ def test_an_unknown_kind_fails_loudly(evolving_sky):
 )
 def test_a_declaration_that_cannot_be_right_fails_when_the_game_registers(schemas):
     with pytest.raises(SchemaError):
-        GameType(
-            kind=KIND,
-            title="",
+        toy_definition(
+            KIND,
             initial=tuple,
             evolve=_sky_after,
             event_types=(StarNamed,),
@@ -183,15 +183,15 @@ def _picture_from_card(payload: Payload) -> tuple[str, Payload]:
 
 
 def test_a_stored_constellate_game_reads_back_with_a_renamed_field(monkeypatch):
-    game, outcome = services.start_game(players=4, rng=random.Random(5), now=NOW)
+    game, outcome = GAME.start(players=4, rng=random.Random(5), now=NOW)
     state = outcome.state
     crew = [s for s in map(state.seat, range(1, 5)) if s and s.crew is state.crew]
     gazer, spotter = (next(s.number for s in crew if s.stargazer is role) for role in (True, False))
-    named = services.act(game.pk, constellate.Name(gazer, "ocean", 2, state.version), now=NOW)
+    named = GAME.act(game.pk, constellate.Name(gazer, "ocean", 2, state.version), now=NOW)
     assert named.ok, named.refusal
     state = named.state
     card = next(i for i in range(24) if i not in state.lit)
-    assert services.act(game.pk, constellate.TouchCard(spotter, card, state.version), now=NOW).ok
+    assert GAME.act(game.pk, constellate.TouchCard(spotter, card, state.version), now=NOW).ok
     assert Event.objects.get(game=game, kind="CardTouched").schema == 1
 
     real = game_type("constellate")
@@ -208,7 +208,7 @@ def test_a_stored_constellate_game_reads_back_with_a_renamed_field(monkeypatch):
 
 
 def test_rows_stored_before_schemas_existed_are_version_1():
-    game, _ = services.start_game(players=2, rng=random.Random(1), now=NOW)
+    game, _ = GAME.start(players=2, rng=random.Random(1), now=NOW)
     row = Event.objects.get(game=game, seq=1)
     assert row.schema == 1
     Event.objects.create(

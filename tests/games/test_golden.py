@@ -7,7 +7,7 @@ upcasts included); the final state, every step's sentence (``screens.describe``)
 digest of every step's board (``screens.history_board``) must equal
 ``<kind>.expected.json``. A failure means old games in players' databases would no
 longer replay as they were played: keep reading the old events (an upcaster in the game's
-``upcasts.py``), never re-record the log.
+``game.py``), never re-record the log.
 
 When what a replay shows changes on purpose (a UI change), regenerate the expectations from
 the same logs and read the diff (one line per step) before committing it:

@@ -8,16 +8,14 @@ import pytest
 from django.db import IntegrityError, connections, transaction
 
 from games import store
-from games.constellate import services
+from games.constellate.game import GAME
 from games.constellate.rules import Name, Refusal, State, TouchCard
 from games.models import Event, Game
 from tests.support.games import legal_commands, when
 
 
 def _game(players=4, step_seconds=None, seed=7):
-    game, outcome = services.start_game(
-        players=players, step_seconds=step_seconds, rng=random.Random(seed)
-    )
+    game, outcome = GAME.start(players=players, step_seconds=step_seconds, rng=random.Random(seed))
     return game, outcome.state
 
 
@@ -42,7 +40,7 @@ def test_a_refusal_appends_nothing():
         TouchCard(seat=3, card=0, version=state.version),  # touching while naming
         Name(seat=1, word="ocean", number=1, version=state.version + 5),  # stale
     ):
-        outcome = services.act(game.pk, command)
+        outcome = GAME.act(game.pk, command)
         assert isinstance(outcome.refusal, Refusal) and outcome.refusal.reason
         assert outcome.events == []
     after = list(Event.objects.filter(game=game).values_list("seq", "kind", "payload"))
@@ -62,7 +60,7 @@ def test_versions_have_no_gaps_and_the_fold_from_storage_equals_the_live_state()
             break
         command = rng.choice(legal_commands(state, rng))
         now = when(state, command, now)
-        outcome = services.act(game.pk, command, now=now)
+        outcome = GAME.act(game.pk, command, now=now)
         assert outcome.ok, outcome.refusal
         state = outcome.state
         live_states.append(state)
@@ -99,7 +97,7 @@ def test_two_racing_touches_land_exactly_one_event_T7():
     """Two Spotters touch at the same moment, on separate connections: one lands."""
     game, state = _game(players=6)
     gazer = 1 if state.crew.value == "gold" else 2
-    state = services.act(game.pk, Name(gazer, "ocean", 2, state.version)).state
+    state = GAME.act(game.pk, Name(gazer, "ocean", 2, state.version)).state
     spotters = [n for n in range(3, 7) if state.seat(n).crew is state.crew]
     dark = [i for i in range(24) if i not in state.lit]
     barrier = threading.Barrier(2)
@@ -108,7 +106,7 @@ def test_two_racing_touches_land_exactly_one_event_T7():
     def touch(seat, card):
         try:
             barrier.wait()
-            results.append(services.act(game.pk, TouchCard(seat, card, state.version)))
+            results.append(GAME.act(game.pk, TouchCard(seat, card, state.version)))
         finally:
             connections.close_all()
 

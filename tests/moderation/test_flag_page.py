@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.constellate import services
+from games.constellate.game import GAME
 from games.constellate.rules import Name
 from moderation.services import flag_constellation
 
@@ -37,10 +37,10 @@ def flag_page_parts(html: str) -> list[list[str]]:
 
 @pytest.mark.django_db
 def test_the_flags_page_shows_the_same_fieldsets_and_sky_panel_as_before():
-    game, outcome = services.start_game(players=4, rng=random.Random(5))
+    game, outcome = GAME.start(players=4, rng=random.Random(5))
     state = outcome.state
     gazer = 1 if state.crew.value == "gold" else 2
-    services.act(game.pk, Name(gazer, "ocean", 2, state.version))
+    GAME.act(game.pk, Name(gazer, "ocean", 2, state.version))
     flag = flag_constellation(
         game_id=game.pk, seat=3, name="Cy", constellation=1, kind="names_picture", reason="the sea"
     )

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games import store
-from games.constellate import services
+from games.constellate.game import GAME
 from games.constellate.rules import Name, TouchCard
 from games.models import Event
 from moderation.models import Flag
@@ -13,13 +13,13 @@ from moderation.services import FlagRefusal, flag_constellation
 
 
 def _played_game():
-    game, outcome = services.start_game(players=4, rng=random.Random(5))
+    game, outcome = GAME.start(players=4, rng=random.Random(5))
     state = outcome.state
     gazer = 1 if state.crew.value == "gold" else 2
     spotter = 3 if state.crew.value == "gold" else 4
-    state = services.act(game.pk, Name(gazer, "ocean", 2, state.version)).state
+    state = GAME.act(game.pk, Name(gazer, "ocean", 2, state.version)).state
     star = state.dark_stars(state.crew)[0]
-    state = services.act(game.pk, TouchCard(spotter, star, state.version)).state
+    state = GAME.act(game.pk, TouchCard(spotter, star, state.version)).state
     return game, state
 
 

@@ -9,10 +9,11 @@ from django.utils.html import format_html
 from games import flags, registry
 from games.constellate import clues
 from games.models import Game
-from games.registry import GameType, all_game_types, game_type
+from games.registry import all_game_types, game_type
 from moderation import services
 from moderation.models import BlockedWord
 from moderation.services import FlagRefusal, flag_constellation
+from tests.support.toy import toy_definition
 
 
 def test_constellate_flags_its_constellations_and_under_one_sky_has_no_hook():
@@ -78,22 +79,9 @@ class MottoModeration:
         return format_html("<ul class=mottoes><li>{}</li></ul>", " / ".join(self.mottoes.values()))
 
 
-class _Screens:
-    @staticmethod
-    def current(game_id):
-        return {}
-
-
 @pytest.fixture
 def mottoes(monkeypatch):
-    kind = GameType(
-        kind="mottoes",
-        title="Mottoes",
-        initial=dict,
-        evolve=lambda state, event: state,
-        screens=_Screens(),
-        moderation=MottoModeration(),
-    )
+    kind = toy_definition("mottoes", moderation=MottoModeration())
     monkeypatch.setitem(registry._registry, "mottoes", kind)
     return Game.objects.create(kind="mottoes")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = sorted(p.parent.name for p in (ROOT / "games").glob("*/apps.py"))  # each game's app
+GAMES = sorted(p.parent.name for p in (ROOT / "games").glob("*/game.py"))  # each game
 
 
 def imported_modules(path: Path) -> set[str]:

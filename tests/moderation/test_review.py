@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
-from games.constellate import services as constellate
+from games.constellate import game as constellate
 from games.models import Event
 from moderation.apps import MODERATORS
 from moderation.models import BlockedWord, Flag, ModerationAction

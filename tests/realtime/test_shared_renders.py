@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from games.registry import game_type
+from games.definition import Screens
 from lobby import renders
 from tests.realtime.test_pushes import WAIT, open_socket, run
 from tests.web.rooms import join, seat_table
@@ -69,12 +69,12 @@ def test_watchers_of_a_running_game_share_one_board_render():
 
     async def scenario():
         sockets = [await open_socket(watcher, code) for watcher in watchers]  # first views
-        screens = game_type("constellate").screens
-        with mock.patch.object(screens, "render_board", wraps=screens.render_board) as board:
+        render = Screens.render_board
+        with mock.patch.object(Screens, "render_board", autospec=True, side_effect=render) as board:
             assert (await sync_to_async(join)(Client(), table.room, "Late")).status_code == 200
             for socket, _ in sockets:
                 assert "watching" in await socket.receive_from(timeout=WAIT)
-        audiences = [call.args[1] for call in board.call_args_list]
+        audiences = [call.args[2] for call in board.call_args_list]  # (screens, state, audience)
         assert len(audiences) == len(set(audiences)) == 1  # three viewers, one board
         for socket, _ in sockets:
             await socket.disconnect()

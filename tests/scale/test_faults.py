@@ -28,8 +28,8 @@ from django_q.brokers import get_broker
 from django_q.models import Schedule, Task
 
 from games import clock, store
+from games.constellate import game as constellate
 from games.constellate import rules
-from games.constellate import services as constellate
 from games.constellate.rules import Key, State, TurnEnd
 from games.models import Event, Game
 from lobby.realtime import audience_group
@@ -92,9 +92,9 @@ def test_a_killed_web_process_restarts_and_the_game_resumes_from_its_events():
             assert host.post("start").status_code == 200
             game_id = table.refresh().game_id
             word = table.word()
-            assert host.post("name", word=word, number=5, version=1).status_code == 200
+            assert host.post("play/name", word=word, number=5, version=1).status_code == 200
             star = table.dark(Key.GOLD)
-            assert two.post("touch", card=star[0], version=2).status_code == 200
+            assert two.post("play/touch", card=star[0], version=2).status_code == 200
             version = db_version(game_id)
             for screen in screens:
                 screen.wait_board(version)
@@ -104,7 +104,7 @@ def test_a_killed_web_process_restarts_and_the_game_resumes_from_its_events():
 
             def touch(tab: Browser, card: int) -> httpx.Response | str:
                 try:
-                    return tab.post("touch", card=card, version=version)
+                    return tab.post("play/touch", card=card, version=version)
                 except httpx.HTTPError as error:
                     return type(error).__name__
 
@@ -124,7 +124,7 @@ def test_a_killed_web_process_restarts_and_the_game_resumes_from_its_events():
                 assert not screens[1].closed.is_set()
                 now = db_version(game_id)
                 card = table.dark(Key.GOLD)[0]
-                assert three.post("touch", card=card, version=now).status_code == 200
+                assert three.post("play/touch", card=card, version=now).status_code == 200
                 screens[1].wait_board(now + 1)
 
             kept = db_version(game_id)
@@ -142,7 +142,7 @@ def test_a_killed_web_process_restarts_and_the_game_resumes_from_its_events():
 
             # Play goes on, through the restarted process, seen on every screen.
             card = table.dark(Key.GOLD)[0]
-            response = again.post("touch", card=card, version=kept)
+            response = again.post("play/touch", card=card, version=kept)
             assert response.status_code == 200, response.text
             assert board_version(response.text) == kept + 1
             for screen in live:
@@ -214,7 +214,7 @@ def test_with_the_q2_cluster_down_the_next_action_or_page_applies_the_expiry_C6(
             assert all(s.latest() == 1 for s in screens)
 
             if settled_by == "action":  # the Stargazer names a word, late: refused as such
-                response = host.post("name", word=word, number=1, version=1)
+                response = host.post("play/name", word=word, number=1, version=1)
                 assert response.status_code == 409, response.text
                 assert notice_of(response.text) == "Time is up for this step."
             else:  # someone reloads the page
@@ -228,7 +228,7 @@ def test_with_the_q2_cluster_down_the_next_action_or_page_applies_the_expiry_C6(
                 assert screen.wait_board(3).version == 3
             assert not schedules.filter(name__endswith=":1").exists()  # dropped if pending
             if settled_by == "page":  # and the game goes on from there
-                response = host.post("name", word=word, number=1, version=3)
+                response = host.post("play/name", word=word, number=1, version=3)
                 assert response.status_code == 200, response.text
             step = _folded(game_id).step_started
 
@@ -278,7 +278,7 @@ def test_two_spotters_touching_at_once_over_and_over_land_one_event_per_version(
                 if state.current is None:  # a naming: three stars a turn
                     number = min(3, len(table.dark(Key.GOLD)))
                     response = host.post(
-                        "name", word=table.word(), number=number, version=state.version
+                        "play/name", word=table.word(), number=number, version=state.version
                     )
                     assert response.status_code == 200, response.text
                     continue
@@ -292,7 +292,7 @@ def test_two_spotters_touching_at_once_over_and_over_land_one_event_per_version(
                 def fire(shot: tuple[Browser, int], version: int = version) -> int:
                     browser, card = shot
                     barrier.wait(timeout=WAIT)
-                    return browser.post("touch", card=card, version=version).status_code
+                    return browser.post("play/touch", card=card, version=version).status_code
 
                 with ThreadPoolExecutor(burst) as pool:
                     statuses = list(pool.map(fire, shots))

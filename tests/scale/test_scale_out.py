@@ -95,19 +95,19 @@ def test_players_on_two_web_processes_play_together_and_see_every_push(cluster):
 
         act(host, "start")
         # A first turn: two stars from spotters on different processes, then a stop.
-        act(host, "name", word=table.word(), number=3, version=version())
-        act(two, "touch", card=table.dark(Key.GOLD)[0], version=version())
-        act(three, "touch", card=table.dark(Key.GOLD)[0], version=version())
-        act(two, "stop", version=version())
+        act(host, "play/name", word=table.word(), number=3, version=version())
+        act(two, "play/touch", card=table.dark(Key.GOLD)[0], version=version())
+        act(three, "play/touch", card=table.dark(Key.GOLD)[0], version=version())
+        act(two, "play/stop", version=version())
         # A haze ends the next turn.
-        act(host, "name", word=table.word(), number=2, version=version())
-        act(three, "touch", card=table.dark(Key.HAZE)[0], version=version())
+        act(host, "play/name", word=table.word(), number=2, version=version())
+        act(three, "play/touch", card=table.dark(Key.HAZE)[0], version=version())
         # Then every star left, touched in turn from both processes: dawn never comes.
         left = len(table.dark(Key.GOLD))
-        act(host, "name", word=table.word(), number=left, version=version())
+        act(host, "play/name", word=table.word(), number=left, version=version())
         for n in range(left):
             spotter = two if n % 2 == 0 else three
-            act(spotter, "touch", card=table.dark(Key.GOLD)[0], version=version())
+            act(spotter, "play/touch", card=table.dark(Key.GOLD)[0], version=version())
         state = table.state()
         assert state.ended and state.winner is not None
         for who, screen in screens.items():

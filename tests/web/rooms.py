@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from django.http import HttpResponse
 from django.test import Client
 
-from games.constellate import services as constellate
+from games.constellate import game as constellate
 from games.constellate.deck import picture
 from games.constellate.presenters import KEY_SYMBOLS
 from games.constellate.rules import STAR_OF, Crew, Key, State, Step
@@ -86,7 +86,7 @@ class Table:
         return response
 
     def state(self) -> State:
-        return constellate.current(self.refresh().game_id)
+        return constellate.GAME.current(self.refresh().game_id)
 
     # -- who is who, from the state ----------------------------------------------------
     def stargazer(self, crew: Crew | None = None) -> int:
@@ -134,12 +134,12 @@ class Table:
         word = self.word() if word is None else word
         data = {"word": word, "number": number, "version": state.version}
         data.update(extra)
-        return post(self.seats[seat], self.room, "name", **data)
+        return post(self.seats[seat], self.room, "play/name", **data)
 
     def touch(self, card: int, seat: int | None = None, **extra: object) -> HttpResponse:
         data: dict[str, object] = {"card": card, "version": self.state().version}
         data.update(extra)
-        return post(self.seats[seat or self.spotter()], self.room, "touch", **data)
+        return post(self.seats[seat or self.spotter()], self.room, "play/touch", **data)
 
     def light_every_own_star(self) -> State:
         """The crew on turn names all its dark stars at once and lights them: it wins (T8/E1,
@@ -155,7 +155,7 @@ class Table:
     def stop(self, seat: int | None = None, **extra: object) -> HttpResponse:
         data: dict[str, object] = {"version": self.state().version}
         data.update(extra)
-        return post(self.seats[seat or self.spotter()], self.room, "stop", **data)
+        return post(self.seats[seat or self.spotter()], self.room, "play/stop", **data)
 
 
 def seat_table(players: int, *, start: bool = True, step: str | None = None) -> Table:

@@ -25,9 +25,9 @@ def test_a_browser_that_floods_actions_is_slowed_down_and_nothing_lands():
     spotter = table.seats[3]
     with override_settings(RATE_LIMITS=LIMITS):
         for _ in range(3):
-            post(spotter, table.room, "touch", card=0, version=0)  # refused, but counted
+            post(spotter, table.room, "play/touch", card=0, version=0)  # refused, but counted
         before = events()
-        response = post(spotter, table.room, "touch", card=1, version=table.state().version)
+        response = post(spotter, table.room, "play/touch", card=1, version=table.state().version)
         assert response.status_code == 429
         assert notice(response) == "Slow down a moment: too many actions at once."
         assert events() == before
@@ -50,9 +50,7 @@ def test_room_creation_is_limited_per_browser():
 def test_a_database_error_gets_try_again_and_changes_nothing():
     table = seat_table(4)
     before = events()
-    with mock.patch(
-        "games.constellate.services.act", side_effect=OperationalError("database is locked")
-    ):
+    with mock.patch("games.service.act", side_effect=OperationalError("database is locked")):
         response = table.name(number=1)
     assert response.status_code == 503
     assert response["Retry-After"] == "1"
@@ -74,7 +72,7 @@ def test_a_locked_sqlite_database_gets_try_again_not_a_half_applied_game():
         with mock.patch.dict(connection.settings_dict["OPTIONS"], {"timeout": 0.2}):
             connection.close()
             response = post(
-                table.seats[1], table.room, "name", word="ocean", number=1, version=version
+                table.seats[1], table.room, "play/name", word="ocean", number=1, version=version
             )
     finally:
         blocker.rollback()

@@ -75,8 +75,8 @@ def test_superscript_seats_cards_and_versions_are_400s(raw):
     spotter = table.seats[table.stargazer()]
     for action, data in [
         ("free", {"seat": raw}),
-        ("name", {"word": "ocean", "number": raw, "version": table.state().version}),
-        ("name", {"word": "ocean", "number": 1, "version": raw}),
+        ("play/name", {"word": "ocean", "number": raw, "version": table.state().version}),
+        ("play/name", {"word": "ocean", "number": 1, "version": raw}),
     ]:
         client = table.host if action == "free" else spotter
         response = post(client, table.room, action, **data)

@@ -38,9 +38,9 @@ ACTIONS = [
     "clock",
     "options",
     "start",
-    "name",
-    "touch",
-    "stop",
+    "play/name",
+    "play/touch",
+    "play/stop",
     "tick",
     "flag",
 ]
@@ -198,13 +198,13 @@ def test_wrong_content_types_and_raw_bodies_never_break_anything(table, action, 
             f"/r/{table.room.code}/{action}", body, content_type=content_type, **HX
         )
     assert response.status_code < 500
-    if action in ("name", "touch", "stop", "flag"):
+    if action in ("play/name", "play/touch", "play/stop", "flag"):
         assert _events(table.room) == before
 
 
 # -- path parameters: the room code, the replay's number and step -----------------------------
 
-PAGES = ["", *ACTIONS, "history/", "history/1/", "uos/place", "uos/move"]
+PAGES = ["", *ACTIONS, "history/", "history/1/", "play/place", "play/move"]
 
 
 def _near(code: str) -> st.SearchStrategy[str]:
@@ -285,8 +285,8 @@ def test_other_rooms_ids_and_unknown_rooms_are_refused():
     other = seat_table(2)
     before = _events(table.room)
     for action, data in [
-        ("touch", {"card": 0, "version": table.state().version}),
-        ("name", {"word": "ocean", "number": 1, "version": table.state().version}),
+        ("play/touch", {"card": 0, "version": table.state().version}),
+        ("play/name", {"word": "ocean", "number": 1, "version": table.state().version}),
         ("free", {"seat": 1}),
         ("start", {}),
         ("flag", {"constellation": 1, "kind": "other"}),

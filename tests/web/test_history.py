@@ -9,7 +9,7 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from games import store
-from games.constellate import services
+from games.constellate.game import GAME
 from games.constellate.rules import Expire
 from moderation.apps import MODERATORS
 from tests.support.games import legal_commands, when
@@ -23,19 +23,19 @@ def _finish(table):
     state = table.state()
     while not state.ended:
         now = state.deadline
-        state = services.act(table.room.game_id, Expire(state.step_started), now=now).state
+        state = GAME.act(table.room.game_id, Expire(state.step_started), now=now).state
     return state
 
 
 def test_the_replay_equals_every_state_the_live_game_went_through():
-    game, outcome = services.start_game(players=6, step_seconds=60, rng=random.Random(11))
+    game, outcome = GAME.start(players=6, step_seconds=60, rng=random.Random(11))
     rng = random.Random(12)
     live = {outcome.state.version: outcome.state}
     state, now = outcome.state, outcome.state.deadline - timedelta(seconds=59)
     while not state.ended:
         command = rng.choice(legal_commands(state, rng))
         now = when(state, command, now)
-        result = services.act(game.pk, command, now=now)
+        result = GAME.act(game.pk, command, now=now)
         assert result.ok, result.refusal
         state = result.state
         live[state.version] = state

@@ -21,7 +21,7 @@ import pytest
 from django.test import Client
 
 from games import store
-from games.constellate import screens
+from games.constellate.game import GAME
 from games.constellate.presenters import KEY_SYMBOLS, PUBLIC
 from games.constellate.rules import Key, Mode, State, TurnEnd
 from lobby import realtime
@@ -149,13 +149,15 @@ def refusals(table: Table, client: Client) -> list:
     lit, dark = min(state.lit, default=0), min(set(range(24)) - state.lit)
     version = state.version
     return [
-        post(client, table.room, "touch", card=lit, version=version),  # lit card
-        post(client, table.room, "touch", card=dark, version=version - 1),  # stale
-        post(client, table.room, "touch", card="x", version=version),  # malformed
-        post(client, table.room, "touch", card=99, version=version),  # out of range
-        post(client, table.room, "stop", version=version + 5),  # stale stop
-        post(client, table.room, "name", word="qzxvq", number=1, version=version),  # not theirs
-        post(client, table.room, "name", word="", number="", version=""),
+        post(client, table.room, "play/touch", card=lit, version=version),  # lit card
+        post(client, table.room, "play/touch", card=dark, version=version - 1),  # stale
+        post(client, table.room, "play/touch", card="x", version=version),  # malformed
+        post(client, table.room, "play/touch", card=99, version=version),  # out of range
+        post(client, table.room, "play/stop", version=version + 5),  # stale stop
+        post(
+            client, table.room, "play/name", word="qzxvq", number=1, version=version
+        ),  # not theirs
+        post(client, table.room, "play/name", word="", number="", version=""),
     ]
 
 
@@ -221,11 +223,11 @@ def test_each_rendered_fragment_for_an_onlooker_audience_is_key_free(kind):
     table = dawn_mid_game() if kind == "dawn" else rivalry_mid_game()
     state, other = table.state(), twin(table.state())
     names = Match.objects.get(game_id=table.room.game_id).names()
-    audiences = screens.audiences(state)
+    audiences = GAME.screens.audiences(state)
     assert PUBLIC in audiences and any(a.startswith("spotter-") for a in audiences)
     for audience in audiences:
-        html = screens.render_board(state, audience, names, table.room.code, oob=True)
-        same = html == screens.render_board(other, audience, names, table.room.code, oob=True)
+        html = GAME.screens.render_board(state, audience, names, table.room.code, oob=True)
+        same = html == GAME.screens.render_board(other, audience, names, table.room.code, oob=True)
         if audience.startswith("stargazer-"):
             assert not same and dark_card_findings(html, state), audience
         else:

@@ -18,7 +18,7 @@ from django.test import Client, RequestFactory, override_settings
 
 from config.clients import RealClientMiddleware, client_address
 from games import store
-from games.constellate import services as constellate
+from games.constellate import game as constellate
 from lobby.models import Player
 from tests.support.cache import clear_cache
 from tests.web.rooms import HX, create_room, join, notice, post, seat_table
@@ -207,7 +207,7 @@ def test_the_tick_is_limited_per_browser_and_per_address():
 def test_reading_a_game_with_nothing_due_takes_no_lock():
     table = seat_table(2, step="60")
     with mock.patch.object(store, "lock", side_effect=AssertionError("locked")):
-        assert constellate.current(table.room.game_id).deadline is not None
+        assert constellate.GAME.current(table.room.game_id).deadline is not None
         assert table.host.get(f"/r/{table.room.code}/").status_code == 200
         assert post(table.host, table.room, "tick").status_code == 200
 

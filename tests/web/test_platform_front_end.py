@@ -61,37 +61,37 @@ def test_it_names_the_site_and_lists_every_registered_game_on_the_home_page():
     games = all_game_types()
     assert len(games) >= 2
     for game in games:
-        assert f'name="kind" value="{game.kind}"' in html, game.kind
-        assert f"<strong>{game.title}</strong>" in html, game.kind
+        assert f'name="kind" value="{game.slug}"' in html, game.slug
+        assert f"<strong>{game.title}</strong>" in html, game.slug
     assert "Constellate" not in title(html) + masthead(html)
 
 
-@pytest.mark.parametrize("kind", [game.kind for game in all_game_types()])
+@pytest.mark.parametrize("kind", [game.slug for game in all_game_types()])
 def test_a_room_names_its_game_in_the_title_and_the_header(kind):
-    game = next(g for g in all_game_types() if g.kind == kind)
+    game = next(g for g in all_game_types() if g.slug == kind)
     host, room = room_of(kind)
     html = rooms.page(host, room)
     assert title(html) == f"{game.title} · room {room.code} · {SITE}"
     assert masthead(html) == f"✦ {SITE} {game.title}"
 
 
-@pytest.mark.parametrize("kind", [game.kind for game in all_game_types()])
+@pytest.mark.parametrize("kind", [game.slug for game in all_game_types()])
 def test_a_room_loads_the_platform_scripts_and_only_its_own_games_board(kind):
-    game = next(g for g in all_game_types() if g.kind == kind)
+    game = next(g for g in all_game_types() if g.slug == kind)
     host, room = room_of(kind)
     fetched = static_files(rooms.page(host, room))
     assert set(PLATFORM_SCRIPTS) <= fetched
     assert game.styles and set(game.styles) <= fetched  # every game ships its board's look
     assert set(game.scripts) <= fetched
     for other in all_game_types():
-        if other.kind != kind:
-            assert not (set(other.styles) | set(other.scripts)) & fetched, other.kind
+        if other.slug != kind:
+            assert not (set(other.styles) | set(other.scripts)) & fetched, other.slug
 
 
 def test_no_game_ships_the_platforms_scripts_or_the_sites_styles():
     for game in all_game_types():
         for path in (*game.styles, *game.scripts):
-            assert path.startswith(f"{game.kind}/"), (game.kind, path)
+            assert path.startswith(f"{game.slug}/"), (game.slug, path)
 
 
 def test_the_site_stylesheet_holds_no_games_board():

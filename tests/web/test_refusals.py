@@ -68,7 +68,7 @@ def test_the_crew_that_is_not_active_cannot_touch_or_stop(spotting):
     assert events() == before
 
 
-@pytest.mark.parametrize("action", ["name", "touch", "stop"])
+@pytest.mark.parametrize("action", ["play/name", "play/touch", "play/stop"])
 def test_a_spectator_or_a_stranger_cannot_act(spotting, action):
     before = events()
     data = {"word": "ocean", "number": 1, "card": 0, "version": spotting.state().version}
@@ -151,7 +151,7 @@ def test_a_game_in_another_room_is_refused(spotting):
     state = other.state()
     before = events()
     for seat, client in spotting.seats.items():
-        for action in ("name", "touch", "stop"):
+        for action in ("play/name", "play/touch", "play/stop"):
             data = {"word": "ocean", "number": 1, "card": 0, "version": state.version}
             response = post(client, other.room, action, **data)
             assert refused(response, 403), (seat, action)
@@ -162,7 +162,7 @@ def test_a_game_in_another_room_is_refused(spotting):
 def test_no_game_in_the_room_yet():
     table = seat_table(2, start=False)
     before = events()
-    for action in ("name", "touch", "stop"):
+    for action in ("play/name", "play/touch", "play/stop"):
         refused(post(table.host, table.room, action, card=0, number=1, version=0), 409)
     assert events() == before
 
@@ -176,19 +176,19 @@ def test_a_finished_game_takes_no_more_actions():
     assert table.state().ended
     before = events()
     refused(table.touch(table.dark(Key.HAZE)[0], seat=2), 409)
-    refused(post(table.host, table.room, "name", word="ocean", number=1, version=0), 409)
+    refused(post(table.host, table.room, "play/name", word="ocean", number=1, version=0), 409)
     assert events() == before
 
 
 def test_an_unknown_room_is_404():
     client = Client()
     assert client.get("/r/nope-nope-nope-nope/").status_code == 404
-    assert post(client, Room(code="nope"), "touch", card=1, version=1).status_code == 404
+    assert post(client, Room(code="nope"), "play/touch", card=1, version=1).status_code == 404
     assert post(client, Room(code="x" * 400), "join", name="Al").status_code == 404
 
 
 def test_get_on_an_action_is_405(spotting):
-    for action in ("name", "touch", "stop", "join", "sit", "start"):
+    for action in ("play/name", "play/touch", "play/stop", "join", "sit", "start"):
         response = spotting.host.get(f"/r/{spotting.room.code}/{action}")
         assert response.status_code == 405
 
@@ -204,7 +204,9 @@ def test_malformed_card(spotting, card):
     data = {"version": spotting.state().version}
     if card != "":
         data["card"] = card
-    refused(post(spotting.seats[spotting.spotter()], spotting.room, "touch", **data), (400, 409))
+    refused(
+        post(spotting.seats[spotting.spotter()], spotting.room, "play/touch", **data), (400, 409)
+    )
     assert events() == before
     assert spotting.state().step is Step.SPOTTING
 
@@ -220,8 +222,8 @@ def test_malformed_number(naming, number):
 def test_malformed_version(spotting, version):
     before = events()
     client = spotting.seats[spotting.spotter()]
-    refused(post(client, spotting.room, "touch", card=0, version=version), (400, 409))
-    refused(post(client, spotting.room, "stop", version=version), (400, 409))
+    refused(post(client, spotting.room, "play/touch", card=0, version=version), (400, 409))
+    refused(post(client, spotting.room, "play/stop", version=version), (400, 409))
     assert events() == before
 
 
@@ -239,8 +241,8 @@ def test_malformed_word(naming, word):
 def test_missing_word_and_number(naming):
     before = events()
     client = naming.seats[naming.stargazer()]
-    refused(post(client, naming.room, "name", version=naming.state().version), 400)
-    refused(post(client, naming.room, "name", number=1, version=naming.state().version), 422)
+    refused(post(client, naming.room, "play/name", version=naming.state().version), 400)
+    refused(post(client, naming.room, "play/name", number=1, version=naming.state().version), 422)
     assert events() == before
 
 

@@ -33,7 +33,7 @@ def test_lobby_posts_need_the_csrf_token(action):
     assert response.status_code != 403 or b"CSRF" not in response.content
 
 
-@pytest.mark.parametrize("action", ["name", "touch", "stop", "tick"])
+@pytest.mark.parametrize("action", ["play/name", "play/touch", "play/stop", "tick"])
 def test_game_posts_need_the_csrf_token(action):
     table = seat_table(2)
     client, token = csrf_client()

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from games.models import Event
-from games.underonesky import services
+from games.underonesky.game import GAME
 from games.underonesky.rules import CARDS, Compass, Place, Step, Tile, legal_moves
 from lobby.models import Room
 from tests.web.rooms import HX, join, page, post, sit
@@ -254,7 +254,11 @@ def test_every_refusal_says_why_and_changes_nothing():
         (table.place(25, "0"), 400, "The space must be from 0 to 24."),
         (table.place("x", "0"), 400, "The space must be a whole number written with the digits"),
         (table.move(1, 0), 409, "Place a tile first."),
-        (post(table.spectator, table.room, "uos/place", space=0, tile=0, version=2), 403, "seated"),
+        (
+            post(table.spectator, table.room, "play/place", space=0, tile=0, version=2),
+            403,
+            "seated",
+        ),
     ]
     for response, status, words in cases:
         assert response.status_code == status, (words, response.content[:200])
@@ -266,10 +270,10 @@ def test_every_refusal_says_why_and_changes_nothing():
 
 def test_an_under_one_sky_action_in_a_constellate_room_is_refused():
     table = constellate_table(2)
-    response = post(table.host, table.room, "uos/place", space=0, tile=0, version=1)
+    response = post(table.host, table.room, "play/place", space=0, tile=0, version=1)
     assert response.status_code == 409 and "another game" in notice(response)
     other = seat_table()
-    response = post(other.host, other.room, "touch", card=0, version=2)
+    response = post(other.host, other.room, "play/touch", card=0, version=2)
     assert response.status_code == 409 and "another game" in notice(response)
 
 
@@ -277,7 +281,7 @@ def test_an_action_after_the_deadline_is_refused_and_the_clock_plays_the_turn():
     table = seat_table(step="60")
     state = table.state()
     late = state.deadline + timedelta(seconds=1)
-    outcome = services.act(table.room.game_id, Place(state.seat, 0, state.version, 0), now=late)
+    outcome = GAME.act(table.room.game_id, Place(state.seat, 0, state.version, 0), now=late)
     assert outcome.refusal.reason == "Time is up for this turn."
     placed = outcome.expired[0]
     assert placed.by_clock and placed.face_up is None
@@ -288,14 +292,14 @@ def test_the_clock_task_expires_a_turn_once():
     table = seat_table(step="60")
     state = table.state()
     late = state.deadline + timedelta(seconds=1)
-    first = services.expire(table.room.game_id, state.step_started, now=late)
+    first = GAME.expire_step(table.room.game_id, state.step_started, now=late)
     assert first.ok and first.events[0].by_clock
-    again = services.expire(table.room.game_id, state.step_started, now=late)
+    again = GAME.expire_step(table.room.game_id, state.step_started, now=late)
     assert again.refusal.reason == "That turn is already over."
 
 
 def test_the_rules_page_explains_the_clock_and_draws_the_nine_constellations():
-    html = " ".join(Client().get("/under-one-sky/rules/").content.decode().split())
+    html = " ".join(Client().get("/rules/underonesky/").content.decode().split())
     assert "blind tile from the top of the stack on a random empty space" in html
     assert "a random legal move" in html
     for card in CARDS.values():

@@ -12,7 +12,7 @@ from tests.web.rooms import HX, join
 from tests.web.test_fuzz import FUZZ, HOSTILE, LOOSE, snapshot
 from tests.web.uos_rooms import seat_table
 
-ACTIONS = ["uos/place", "uos/move", "options", "tick", "start", "sit", "stand", "free", "ask"]
+ACTIONS = ["play/place", "play/move", "options", "tick", "start", "sit", "stand", "free", "ask"]
 FIELDS = [
     "space",
     "tile",

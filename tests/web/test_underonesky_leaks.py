@@ -18,7 +18,7 @@ import pytest
 from django.test import Client
 
 from games import store
-from games.underonesky import screens
+from games.underonesky.game import GAME
 from games.underonesky.presenters import PUBLIC
 from games.underonesky.rules import Card, State
 from lobby import realtime, views
@@ -84,11 +84,11 @@ def refusals(table: Table, client: Client) -> list:
     state = table.state()
     v = state.version
     return [
-        post(client, table.room, "uos/place", space=0, tile="0", version=v),  # not theirs
-        post(client, table.room, "uos/place", space=12, tile="blind", version=v - 1),  # stale
-        post(client, table.room, "uos/place", space="x", tile="0", version=v),  # malformed
-        post(client, table.room, "uos/move", target=3, origin=2, version=v),
-        post(client, table.room, "uos/move", target="", version=""),
+        post(client, table.room, "play/place", space=0, tile="0", version=v),  # not theirs
+        post(client, table.room, "play/place", space=12, tile="blind", version=v - 1),  # stale
+        post(client, table.room, "play/place", space="x", tile="0", version=v),  # malformed
+        post(client, table.room, "play/move", target=3, origin=2, version=v),
+        post(client, table.room, "play/move", target="", version=""),
     ]
 
 
@@ -137,11 +137,11 @@ def test_each_rendered_fragment_for_another_audience_is_the_same_in_both_worlds(
     table = mid_game()
     state, other = table.state(), twin(table.state())
     names = Match.objects.get(game_id=table.room.game_id).names()
-    audiences = screens.audiences(state)
+    audiences = GAME.screens.audiences(state)
     assert audiences == [PUBLIC, "seat-1", "seat-2"]
     for audience in audiences:
-        html = screens.render_board(state, audience, names, table.room.code, oob=True)
-        twin_html = screens.render_board(other, audience, names, table.room.code, oob=True)
+        html = GAME.screens.render_board(state, audience, names, table.room.code, oob=True)
+        twin_html = GAME.screens.render_board(other, audience, names, table.room.code, oob=True)
         same = normal(html) == normal(twin_html)
         assert same is (audience != "seat-1"), audience
         if audience != "seat-1":

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.http import HttpResponse
 from django.test import Client
 
-from games.underonesky import services
+from games.underonesky.game import GAME
 from games.underonesky.rules import State, Step, legal_moves
 from lobby.models import Room
 from tests.web.rooms import join, page, post, sit
@@ -43,7 +43,7 @@ class Table:
         return self.room
 
     def state(self) -> State:
-        return services.current(self.refresh().game_id)
+        return GAME.current(self.refresh().game_id)
 
     def start(self) -> HttpResponse:
         response = post(self.host, self.room, "start")
@@ -57,14 +57,14 @@ class Table:
     def place(self, space: int, tile: str = "0", seat: int | None = None, **extra) -> HttpResponse:
         state = self.state()
         data = {"space": space, "tile": tile, "version": state.version, **extra}
-        return post(self.seats[seat or state.seat], self.room, "uos/place", **data)
+        return post(self.seats[seat or state.seat], self.room, "play/place", **data)
 
     def move(self, target: int, origin: int | None = None, seat: int | None = None, **extra):
         state = self.state()
         data = {"target": target, "version": state.version, **extra}
         if origin is not None:
             data["origin"] = origin
-        return post(self.seats[seat or state.seat], self.room, "uos/move", **data)
+        return post(self.seats[seat or state.seat], self.room, "play/move", **data)
 
     def play_a_turn(self, rng: random.Random) -> None:
         """The player whose turn it is places a random tile on a random empty space, then

@@ -13,7 +13,7 @@ from django_q.models import Schedule
 
 from games import clock, registry, store
 from games.models import Event, Game
-from games.underonesky import services
+from games.underonesky.game import GAME, clean_options
 from games.underonesky.rules import (
     COLOURS,
     Compass,
@@ -44,17 +44,15 @@ def _schedules(game):
 
 
 def test_it_is_registered_beside_constellate():
-    kinds = {kind.kind for kind in registry.all_game_types()}
+    kinds = {kind.slug for kind in registry.all_game_types()}
     assert {"constellate", "underonesky"} <= kinds
     kind = registry.game_type("underonesky")
-    assert (kind.min_players, kind.max_players) == (2, 2)
-    assert kind.default_options() == {"chart": "orange", "compass": "N"}
+    assert (kind.seats.least, kind.seats.most) == (2, 2)
+    assert kind.options.default() == {"chart": "orange", "compass": "N"}
 
 
 def test_the_deal_is_drawn_by_the_server_and_stored_in_the_first_event():
-    game, outcome = services.start_game(
-        options={"chart": "yellow", "compass": "W"}, rng=random.Random(4)
-    )
+    game, outcome = GAME.start(options={"chart": "yellow", "compass": "W"}, rng=random.Random(4))
     (dealt,) = [e for e in store.read_events(game) if isinstance(e, GameDealt)]
     assert (dealt.chart, dealt.compass) == (Tile.YELLOW, Compass.W)
     assert sorted(dealt.stack) == sorted(c for c in COLOURS for _ in range(9))
@@ -62,27 +60,27 @@ def test_the_deal_is_drawn_by_the_server_and_stored_in_the_first_event():
     assert dealt.first_seat in (1, 2)
     assert Event.objects.get(game=game, seq=1).payload["stack"][0] in ("blue", "orange", "yellow")
     # Another draw deals differently: the randomness is the server's, not the rules'.
-    other, _ = services.start_game(rng=random.Random(5))
+    other, _ = GAME.start(rng=random.Random(5))
     assert store.read_events(other)[0].stack != dealt.stack
 
 
 def test_only_two_play_and_only_the_offered_options():
-    with pytest.raises(ValueError, match="two"):
-        services.start_game(players=3)
+    with pytest.raises(ValueError, match="2 players"):
+        GAME.start(players=3)
     with pytest.raises(ValueError, match="blue, orange or yellow"):
-        services.clean_options({"chart": "green"})
+        clean_options({"chart": "green"})
 
 
 def test_the_replay_equals_every_state_the_live_game_went_through():
     start = timezone.now()
-    game, outcome = services.start_game(step_seconds=60, rng=random.Random(8), now=start)
+    game, outcome = GAME.start(step_seconds=60, rng=random.Random(8), now=start)
     rng = random.Random(9)
     state, now = outcome.state, start
     live = {state.version: state}
     while not state.ended:
         command = rng.choice(legal_commands(state, rng))
         now = state.deadline + timedelta(milliseconds=1) if isinstance(command, Expire) else now
-        result = services.act(game.pk, command, now=now)
+        result = GAME.act(game.pk, command, now=now)
         assert result.ok, result.refusal
         state = result.state
         live[state.version] = state
@@ -97,7 +95,7 @@ def test_the_replay_equals_every_state_the_live_game_went_through():
 
 def test_each_turn_with_a_clock_gets_one_schedule_and_the_task_plays_the_turn(committed):
     ago = timezone.now() - timedelta(seconds=90)
-    game, outcome = committed(services.start_game, step_seconds=60, now=ago)
+    game, outcome = committed(GAME.start, step_seconds=60, now=ago)
     state = outcome.state
     (schedule,) = _schedules(game)
     assert schedule.name == clock.schedule_name("underonesky", game.pk, state.step_started)
@@ -109,22 +107,22 @@ def test_each_turn_with_a_clock_gets_one_schedule_and_the_task_plays_the_turn(co
     )
     assert placed.by_clock and placed.face_up is None  # the blind top tile
     (schedule,) = _schedules(game)  # the next turn's
-    assert schedule.name.endswith(f":{services.current(game.pk).step_started}")
+    assert schedule.name.endswith(f":{GAME.current(game.pk).step_started}")
     again = clock.run_expiry(game.pk, state.step_started)
     assert again.startswith("nothing to do")
 
 
 def test_a_page_load_after_the_deadline_plays_the_expired_turn_first():
     ago = timezone.now() - timedelta(seconds=61)
-    game, outcome = services.start_game(step_seconds=60, now=ago)
-    state = services.current(game.pk)
+    game, outcome = GAME.start(step_seconds=60, now=ago)
+    state = GAME.current(game.pk)
     assert state.turn == 2 and state.turns[0].by_clock
 
 
 def test_a_stale_command_is_refused_and_appends_nothing():
-    game, outcome = services.start_game(rng=random.Random(1))
+    game, outcome = GAME.start(rng=random.Random(1))
     state = outcome.state
     count = Event.objects.filter(game=game).count()
-    result = services.act(game.pk, Place(state.seat, 0, state.version - 1, 0))
+    result = GAME.act(game.pk, Place(state.seat, 0, state.version - 1, 0))
     assert result.refusal and "changed a moment ago" in result.refusal.reason
     assert Event.objects.filter(game=game).count() == count

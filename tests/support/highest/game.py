@@ -217,9 +217,9 @@ class Checked:
     text: str
 
 
-def _check(state: rules.State, seat: int, form: Form) -> Checked:
+def _check(state: rules.State, seat: int, form: Form, now: datetime) -> Checked:
     number = integer(form.get("number"), "number", -TYPED, TYPED)
-    answer = rules.check(state, seat, number, timezone.now())
+    answer = rules.check(state, seat, number, now)
     details = answer.details
     so_far = f"you have scored {_points(details.points)} so far"
     if answer.legal:

@@ -1,100 +1,115 @@
-"""What every game's room shares on the web: a seated player's action over an htmx POST,
-the countdown's tick, and the replay of a finished game folded from its events.
+"""The room's game on the web: a seated player's action, the countdown's tick, the replay
+of a game folded from its events, and each game's rules page.
 
-A game brings its service (``act``) and its screens (``games.registry.GameType.screens``):
-``render_board``, ``render_notice``, and for the replay ``history_board``, ``describe``
-and ``history_jumps``.
+Every game is read through its definition (``games.definition``): an action's form
+becomes a command (``Action.build``), the service runs it, and the answer is the actor's
+board and a notice, rendered by the game's screens.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
 from typing import Any
 
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
 
-from lobby.models import Match
-from lobby.ratelimit import limited, limited_both
-from lobby.views import SLOW_DOWN, RoomContext, board_html, identity_of, room_context
+from games import inputs, store
+from games.definition import Action, GameDefinition, Screens
+from games.inputs import BadInput
+from games.kit import Problem
+from games.registry import all_game_types, game_type
+from games.service import Outcome
 
-from . import inputs, store
-from .inputs import BadInput
-from .kit import Problem
-from .registry import game_type
+from .models import Match
+from .ratelimit import limited, limited_both
+from .views import SLOW_DOWN, RoomContext, board_html, identity_of, room_context
 
 # A refusal's problem (the kit's Problem, which every game's rules use) to the status code.
-STATUS: dict[str, int] = {
+STATUS: dict[Problem, int] = {
     Problem.FORBIDDEN: 403,
     Problem.CONFLICT: 409,
     Problem.INVALID: 400,
     Problem.WORD: 422,  # a word check refused what the player typed
 }
+UNKNOWN_ACTION = "This room's game has no such action."
+ANOTHER_GAME = "This room plays another game."
 
 
-def int_field(request: HttpRequest, field: str, low: int, high: int) -> int:
-    """A form's whole number (games/inputs.py: ASCII digits only), or ``BadInput``."""
-    return inputs.integer(request.POST.get(field), field, low, high)
+@require_POST
+def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
+    """One seated player's command in the room's game: ``action`` names one of the game's
+    actions (``GameDefinition.actions``). The answer is the actor's board (out of band)
+    and a notice; a refusal whose problem is quiet gets the notice alone, so what the
+    player typed stays in place."""
+    ctx = room_context(request, code)
+    game = game_type(ctx.room.kind)
+    screens = game.screens
+    if limited(request, "action"):
+        return _notice(screens, SLOW_DOWN, 429)
+    row = ctx.room.game
+    if row is None:
+        return _notice(screens, "No game is on in this room.", 409)
+    chosen = game.actions.get(action)
+    if chosen is None:
+        other = any(action in g.actions for g in all_game_types())
+        return _notice(screens, ANOTHER_GAME if other else UNKNOWN_ACTION, 409 if other else 404)
+    seat = ctx.seat  # while a game runs, only the seat bound to this browser
+    if seat is None:
+        return _notice(screens, "Only seated players can do that.", 403)
+    try:
+        command = chosen.build(request.POST, seat)
+    except BadInput as error:
+        return _notice(screens, error.message, error.status)
+    outcome = game.act(row.id, command)
+    return _respond(ctx, game, chosen, outcome)
 
 
-def seat_action(
-    kind: str,
-    act: Callable[[int, Any], Any],
-    build: Callable[[HttpRequest, int], Any],
-    *,
-    status: dict[str, int] | None = None,
-    quiet: Collection[str] = (),
-) -> Callable[[HttpRequest, str], HttpResponse]:
-    """A POST view for one seated player's command in a game of ``kind``: ``build`` turns
-    the form into the command (raising ``BadInput``), ``act`` runs it. The answer is the
-    actor's board (out of band) and a notice; a refusal whose problem is in ``quiet`` gets
-    the notice alone, so what the player typed stays in place."""
-    statuses = {**STATUS, **(status or {})}
-
-    @require_POST
-    def view(request: HttpRequest, code: str) -> HttpResponse:
-        ctx = room_context(request, code)
-        screens = game_type(kind).screens
-        if limited(request, "action"):
-            return _notice(screens, SLOW_DOWN, 429)
-        game = ctx.room.game
-        if game is None:
-            return _notice(screens, "No game is on in this room.", 409)
-        if game.kind != kind:
-            return _notice(screens, "This room plays another game.", 409)
-        seat = ctx.seat  # while a game runs, only the seat bound to this browser
-        if seat is None:
-            return _notice(screens, "Only seated players can do that.", 403)
-        try:
-            command = build(request, seat)
-        except BadInput as error:
-            return _notice(screens, error.message, error.status)
-        outcome = act(game.id, command)
-        return _respond(ctx, screens, outcome, statuses, quiet)
-
-    return view
+@require_GET
+def preview(request: HttpRequest, code: str, name: str) -> HttpResponse:
+    """What a seated player's draft would do (``GameDefinition.previews``): the game's
+    answer for that seat alone. It records nothing and takes no lock."""
+    ctx = room_context(request, code)
+    game = game_type(ctx.room.kind)
+    if limited(request, "preview"):
+        return _notice(game.screens, SLOW_DOWN, 429)
+    row = ctx.room.game
+    chosen = game.previews.get(name)
+    if row is None or chosen is None:
+        return _notice(game.screens, "There is nothing to preview here.", 404)
+    seat = ctx.seat
+    if seat is None:
+        return _notice(game.screens, "Only seated players can do that.", 403)
+    try:
+        now = timezone.now()
+        shown = chosen.show(game.current(row.id, now=now), seat, request.GET, now)
+    except BadInput as error:
+        return _notice(game.screens, error.message, error.status)
+    return HttpResponse(game.screens.render_preview(shown))
 
 
-def _notice(screens: Any, message: str, status: int) -> HttpResponse:
+def _notice(screens: Screens[Any], message: str, status: int) -> HttpResponse:
     return HttpResponse(screens.render_notice(message), status=status)
 
 
 def _respond(
-    ctx: RoomContext, screens: Any, outcome: Any, statuses: dict[str, int], quiet: Collection[str]
+    ctx: RoomContext, game: GameDefinition[Any, Any], action: Action[Any], outcome: Outcome
 ) -> HttpResponse:
+    screens = game.screens
     board = _board(ctx, screens, outcome.state)
     if outcome.refusal is None:
         return HttpResponse(board + screens.render_notice("", error=False))
-    problem = str(outcome.refusal.problem)
+    problem = outcome.refusal.problem
+    status = {**STATUS, **action.status}[problem]
     notice = screens.render_notice(outcome.refusal.reason)
-    if problem in quiet:
-        return HttpResponse(notice, status=statuses[problem])
-    return HttpResponse(board + notice, status=statuses[problem])  # the view refreshes
+    if problem in action.quiet:
+        return HttpResponse(notice, status=status)
+    return HttpResponse(board + notice, status=status)  # the view refreshes
 
 
-def _board(ctx: RoomContext, screens: Any, state: Any) -> str:
+def _board(ctx: RoomContext, screens: Screens[Any], state: Any) -> str:
     audience = screens.audience_of(state, ctx.seat)
     return screens.render_board(state, audience, ctx.names, ctx.room.code, oob=True)
 
@@ -119,7 +134,7 @@ def history_latest(request: HttpRequest, code: str) -> HttpResponse:
     match = ctx.room.matches.order_by("-number").first()
     if match is None:
         raise Http404("No game has been played in this room yet.")
-    return redirect("games:history", code=code, number=match.number)
+    return redirect("lobby:history", code=code, number=match.number)
 
 
 def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
@@ -140,7 +155,7 @@ def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
     step = last if wanted is None else min(wanted, last)  # past the end is the end
     state = states[step]
     names = match.names()
-    jump_label, jumps = screens.history_jumps(states[last], names)
+    jumps = screens.jumps(states[last], names)
     return render(
         request,
         "games/history.html",
@@ -155,7 +170,7 @@ def history(request: HttpRequest, code: str, number: int) -> HttpResponse:
             "next": min(last, step + 1),
             "board_html": screens.history_board(state, names, code),
             "happened": screens.describe(states[step - 1], state, names),
-            "jump_label": jump_label,
+            "jump_label": screens.jump_label,
             "jumps": jumps,
         },
     )
@@ -193,3 +208,12 @@ def _step(raw: str | None) -> int | None:
     if raw is None or raw == "":
         return None
     return inputs.integer(raw, "step", 1, 10**6)
+
+
+def how_to_play(request: HttpRequest, kind: str) -> HttpResponse:
+    """A game's rules page (404 for a game without one)."""
+    game = next((g for g in all_game_types() if g.slug == kind), None)
+    if game is None or game.how_to_play is None:
+        raise Http404("No game has that name.")
+    context = {"title": game.title, "game": game, **game.how_to_play.context()}
+    return render(request, game.how_to_play.template, context)

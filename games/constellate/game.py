@@ -1,0 +1,143 @@
+"""Constellate, as the platform reads it: the one definition this game registers.
+
+The rules are pure (``rules/``); what is drawn at random (the sky, the key, the first crew,
+the comet's order) is drawn here, by the server, and stored in the events through the
+commands. Everything else (the service loop, the room's pages and pushes, the clock, the
+replay, moderation) is the platform's.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from games import flags
+from games.codec import EventSchemas
+from games.definition import Action, Form, GameDefinition, Screens, Seats, Table
+from games.inputs import integer, plain
+from games.kit import Problem
+from games.registry import register
+
+from . import clues, moderation, presenters, rules
+from .deck import draw_sky, pictured_names
+
+VERSION = 10**6  # a form's version field: any whole number up to this
+
+
+def mode_label(players: int) -> str:
+    return "Rivalry" if players >= 4 else "Before Dawn"  # S2, S3
+
+
+def seat_label(players: int, seat: int) -> str:
+    """The crew and role a seat has for this player count (S2/S3)."""
+    place = rules.seat_of(max(players, 2), seat)
+    if players < 4:
+        return place.role
+    return f"{place.crew.display} {place.role}"
+
+
+# -- what the server draws ------------------------------------------------------------------
+
+
+def deal_command(
+    players: int, step_seconds: int | None, rng: random.Random | None = None
+) -> rules.Deal:
+    """Draw everything random about a new sky (K1-K3, S5); the deal event stores it."""
+    rng = rng or random.SystemRandom()
+    mode = rules.mode_for(players)
+    first = rules.Crew.GOLD if mode is rules.Mode.BEFORE_DAWN else rng.choice(list(rules.Crew))
+    key = [k for k, n in rules.key_counts(mode, first).items() for _ in range(n)]
+    rng.shuffle(key)
+    return rules.Deal(
+        players=players,
+        sky=draw_sky(rng),
+        key=tuple(key),
+        first_crew=first,
+        step_seconds=step_seconds,
+    )
+
+
+def _deal(table: Table) -> rules.Command:
+    return deal_command(table.players, table.step_seconds, table.rng)
+
+
+def comet_order(rng: random.Random | None = None) -> tuple[int, ...]:
+    """V2: the order in which a comet, if touched, would pick the rival crew's stars."""
+    order = list(range(rules.SKY_SIZE))
+    (rng or random.SystemRandom()).shuffle(order)
+    return tuple(order)
+
+
+def word_check_for(state: rules.State) -> rules.WordCheck:
+    """The clue rules (W1-W8) against this sky's pictures and their aliases."""
+    pictured = pictured_names(state.sky)
+    return lambda word: clues.check_clue(word, pictured)
+
+
+def decide(state: rules.State, command: rules.Command, now: datetime) -> rules.Decision:
+    check = word_check_for(state) if state.dealt else rules.letters_only
+    return rules.decide(state, command, now, check_word=check)
+
+
+# -- what a seated player sends -------------------------------------------------------------
+
+
+def _version(form: Form) -> int:
+    return integer(form.get("version"), "version", 0, VERSION)
+
+
+def _name(form: Form, seat: int) -> rules.Command:
+    return rules.Name(
+        seat=seat,
+        word=plain(form.get("word"), "word", 40),  # W1 judges its letters
+        number=integer(form.get("number"), "number", 1, 8),
+        version=_version(form),
+    )
+
+
+def _touch(form: Form, seat: int) -> rules.Command:
+    card = integer(form.get("card"), "card", 0, rules.SKY_SIZE - 1)
+    return rules.TouchCard(seat=seat, card=card, version=_version(form), comet_order=comet_order())
+
+
+def _stop(form: Form, seat: int) -> rules.Command:
+    return rules.Stop(seat=seat, version=_version(form))
+
+
+clues.set_blocklist(flags.blocked_words)  # W3: the moderators' words (games.flags)
+
+GAME: GameDefinition[rules.State, rules.Command] = register(
+    GameDefinition(
+        slug="constellate",
+        title="Constellate",
+        summary=(
+            "One word, one number, and a sky of pictures: two crews race to light "
+            "their stars, or one crew races the dawn."
+        ),
+        seats=Seats(2, 8, label=seat_label, mode=mode_label),
+        initial=rules.State,
+        decide=decide,
+        evolve=rules.evolve,
+        view_for=rules.view_for,
+        event_types=rules.EVENT_TYPES,
+        # Every event is still at its first version: when one changes, its upcaster goes
+        # here (games.codec.EventSchemas says how; tests/games/test_golden.py checks).
+        event_schemas=EventSchemas(),
+        deal=_deal,
+        expire=lambda step, rng: rules.Expire(step=step),
+        expiry_type=rules.Expire,
+        actions={
+            # T3: a refused word answers with the notice alone; the word stays in the input.
+            "name": Action(_name, quiet=frozenset({Problem.WORD})),
+            "touch": Action(_touch),
+            "stop": Action(_stop),
+        },
+        screens=Screens.of(
+            "constellate/board.html", presenters, jump_label="Jump to a constellation"
+        ),
+        styles=("constellate/board.css",),
+        scripts=("constellate/play.js",),
+        moderation=moderation.MODERATION,
+        warm_up=clues.warm_up,  # the word data, before the first Stargazer's word
+    )
+)
