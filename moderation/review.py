@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import store
 from games.flags import Moderation
-from games.registry import GameType, game_type
+from games.registry import Definition, game_type
 from lobby.models import Match
 
 from .models import Flag
@@ -26,7 +26,7 @@ class FlagReview:
         return getattr(self.flag.game, "match", None)
 
     @cached_property
-    def kind(self) -> GameType:
+    def kind(self) -> Definition:
         return game_type(self.flag.game.kind)
 
     @property
@@ -84,7 +84,7 @@ class FlagReview:
         if self.match is None:
             return None
         url = reverse(
-            "games:history",
+            "lobby:history",
             kwargs={"code": self.match.room.code, "number": self.match.number},
         )
         return f"{url}?step={self.flag.event_seq}"

@@ -40,7 +40,7 @@ def flag_constellation(
     by the stored flags and the form; it is any game's text number)."""
     game_kind = Game.objects.values_list("kind", flat=True).get(pk=game_id)
     hook = moderation_of(game_kind)
-    text = hook.flaggable(game_type(game_kind).screens.current(game_id), seat, constellation)
+    text = hook.flaggable(game_type(game_kind).current(game_id), seat, constellation)
     if kind not in Flag.Kind.values:
         raise FlagRefusal("Choose why you are flagging it.")
     if len(reason) > 200:
