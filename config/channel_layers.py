@@ -59,7 +59,7 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
                 Event.objects.using(self.database).filter(
                     id__in=[row[0] for row in rows], delivered=False
                 ).update(delivered=True)
-        return [row[1] for row in rows]
+        return [bytes(row[1]) for row in rows]
 
     # -- straight to this process's own sockets ------------------------------------------
 

@@ -14,8 +14,9 @@ the answer in ``REMOTE_ADDR``) and websockets (``scope_client``).
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -76,22 +77,22 @@ def forwarded_proto(peer: str | None, header: str | None) -> str | None:
     return proto if proto in ("http", "https") else None
 
 
-def _header(scope: dict, name: bytes) -> str | None:
+def _header(scope: Mapping[str, Any], name: bytes) -> str | None:
     values = [v for k, v in scope.get("headers", ()) if k.lower() == name]
     return b",".join(values).decode("latin-1") if values else None
 
 
-def scope_peer(scope: dict) -> str | None:
+def scope_peer(scope: Mapping[str, Any]) -> str | None:
     client = scope.get("client")
     return str(client[0]) if client else None
 
 
-def scope_client(scope: dict) -> str | None:
+def scope_client(scope: Mapping[str, Any]) -> str | None:
     """A websocket's (or any ASGI scope's) real client address."""
     return client_address(scope_peer(scope), _header(scope, b"x-forwarded-for"))
 
 
-def scope_header(scope: dict, name: str) -> str | None:
+def scope_header(scope: Mapping[str, Any], name: str) -> str | None:
     return _header(scope, name.lower().encode("latin-1"))
 
 

@@ -7,7 +7,7 @@ scheme cannot open a player's socket with the player's cookies.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier
@@ -69,5 +69,5 @@ class ExactOriginValidator:
     async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
         if scope["type"] == "websocket" and not origin_allowed(scope):
             denier = WebsocketDenier()
-            return await denier(scope, receive, send)
+            return await denier(cast(Any, scope), receive, send)
         return await self.application(scope, receive, send)

@@ -10,6 +10,7 @@ values that are not such objects."""
 from __future__ import annotations
 
 import re
+from collections.abc import ItemsView
 from types import FrameType
 from typing import Any
 
@@ -41,11 +42,11 @@ class SecretHidingFilter(SafeExceptionReporterFilter):
 
     def get_traceback_frame_variables(
         self, request: HttpRequest | None, tb_frame: FrameType
-    ) -> list[tuple[str, Any]]:
+    ) -> ItemsView[str, Any]:
         variables = super().get_traceback_frame_variables(request, tb_frame)
         if tb_frame.f_code.co_filename in SECRET_FRAMES:
-            return [(name, self.cleansed_substitute) for name, _ in variables]
-        return [(name, self._cleanse_local(name, value)) for name, value in variables]
+            return {name: self.cleansed_substitute for name, _ in variables}.items()
+        return {name: self._cleanse_local(name, value) for name, value in variables}.items()
 
     def _cleanse_local(self, name: str, value: Any) -> Any:
         if name in SECRET_LOCALS:

@@ -1,3 +1,5 @@
+from typing import Any, cast
+
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path, re_path
 
@@ -14,7 +16,8 @@ class NoSuchRoom(AsyncWebsocketConsumer):
         await self.close(code=4404)
 
 
-websocket_urlpatterns = [
-    path("ws/r/<room:code>/", RoomConsumer.as_asgi()),
-    re_path(r"^ws/", NoSuchRoom.as_asgi()),
+# Channels routes ASGI applications with Django's path(); the stubs know only views.
+websocket_urlpatterns: list[Any] = [
+    path("ws/r/<room:code>/", cast(Any, RoomConsumer.as_asgi())),
+    re_path(r"^ws/", cast(Any, NoSuchRoom.as_asgi())),
 ]

@@ -8,6 +8,7 @@ import os
 import warnings
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
@@ -124,7 +125,7 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
-DATABASES = {
+DATABASES: dict[str, Any] = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": os.environ.get("CONSTELLATE_SQLITE_PATH", str(VAR_DIR / "constellate.sqlite3")),

@@ -83,7 +83,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     async def join_audience(self, audience: str) -> None:
-        if audience == self.audience:
+        if audience == self.audience or self.room_id is None:
             return
         if self.audience:
             old = audience_group(self.room_id, self.audience)

@@ -17,7 +17,7 @@ import hashlib
 import logging
 import uuid
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -57,7 +57,7 @@ def check_room_for_newcomer(room: Room, identity: str | None) -> None:
 # -- sockets -------------------------------------------------------------------------------
 
 
-def socket_caps(room_id: int, scope: dict) -> list[Cap]:
+def socket_caps(room_id: int, scope: Mapping[str, Any]) -> list[Cap]:
     """What a socket counts against: its room, and its browser (its session; a socket
     without one, its client address)."""
     session = scope.get("session")

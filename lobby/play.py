@@ -25,7 +25,7 @@ from games.service import Outcome
 
 from .models import Match
 from .ratelimit import limited, limited_both
-from .views import SLOW_DOWN, RoomContext, board_html, identity_of, room_context
+from .views import SLOW_DOWN, RoomContext, board_html, ensure_identity, room_context
 
 # A refusal's problem (the kit's Problem, which every game's rules use) to the status code.
 STATUS: dict[Problem, int] = {
@@ -194,7 +194,7 @@ def _running_replay_refusal(request: HttpRequest, ctx: RoomContext, match: Match
 def _saw_the_key(request: HttpRequest, match: Match) -> None:
     """A moderator's browser that saw the running game's key may never take one of its
     seats (lobby.services: a newcomer must not know the key)."""
-    identity = identity_of(request, create=True)
+    identity = ensure_identity(request)
     with transaction.atomic():
         locked = Match.objects.select_for_update().get(pk=match.pk)
         if identity not in locked.saw_key:

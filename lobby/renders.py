@@ -36,7 +36,9 @@ class Viewer(Protocol):
     """A socket waiting for its view (lobby.consumers.RoomConsumer)."""
 
     room_id: int | None
-    session_key: str | None
+
+    @property
+    def session_key(self) -> str | None: ...
 
     async def join_audience(self, audience: str) -> None: ...
 

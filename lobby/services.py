@@ -189,9 +189,17 @@ def _locked_match(room: Room) -> Match | None:
     """The running game's match with the room's row locked for this transaction (so no
     game starts or ends half-way through a seat change), or None between games."""
     room = Room.objects.select_for_update(of=("self",)).select_related("game").get(pk=room.pk)
-    if not game_running(room):
+    if room.game_id is None or not game_running(room):
         return None
     return Match.objects.select_for_update().filter(game_id=room.game_id).first()
+
+
+def _locked_running_match(room: Room) -> Match:
+    """``_locked_match``, refused between games."""
+    match = _locked_match(room)
+    if match is None:
+        raise LobbyRefusal("No game is on: seats are free to take.", 409)
+    return match
 
 
 def leave_seat(player: Player) -> Player:
@@ -240,7 +248,7 @@ def let_sit(room: Room, identity: str | None, seat: int, player_id: int) -> Play
     newcomer from now on, and its old player can no longer come back to it."""
     _require_host(room, identity)
     with transaction.atomic():
-        match = _locked_match(room)
+        match = _locked_running_match(room)
         newcomer = _asker(room, match, seat, player_id)
         _may_take_over(room, match, newcomer, seat, you=False)
         _sit(newcomer, seat)
@@ -255,15 +263,13 @@ def turn_down(room: Room, identity: str | None, seat: int, player_id: int) -> No
     """The host says no to a newcomer's ask."""
     _require_host(room, identity)
     with transaction.atomic():
-        match = _locked_match(room)
+        match = _locked_running_match(room)
         asker = _asker(room, match, seat, player_id)
         match.asks = {who: n for who, n in match.asks.items() if who != asker.identity}
         match.save(update_fields=["asks"])
 
 
-def _asker(room: Room, match: Match | None, seat: int, player_id: int) -> Player:
-    if match is None:
-        raise LobbyRefusal("No game is on: seats are free to take.", 409)
+def _asker(room: Room, match: Match, seat: int, player_id: int) -> Player:
     asker = room.players.filter(pk=player_id).first()
     if asker is None or match.asks.get(asker.identity) != seat:
         raise LobbyRefusal(f"Nobody by that name is asking for seat {seat}.", 409)
@@ -324,7 +330,7 @@ def options_of(room: Room) -> dict[str, str]:
 
 
 def seated(room: Room) -> dict[int, Player]:
-    return {p.seat: p for p in room.players.exclude(seat=None)}
+    return {p.seat: p for p in room.players.exclude(seat=None) if p.seat is not None}
 
 
 def start_blocker(room: Room) -> str | None:

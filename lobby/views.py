@@ -50,9 +50,16 @@ class RoomContext:
         return seat if match.owner(seat) == self.identity else None
 
 
-def identity_of(request: HttpRequest, *, create: bool = False) -> str | None:
+def identity_of(request: HttpRequest) -> str | None:
+    """This browser's identity, if it has one."""
     identity = request.session.get(IDENTITY)
-    if identity is None and create:
+    return identity if isinstance(identity, str) else None
+
+
+def ensure_identity(request: HttpRequest) -> str:
+    """This browser's identity, given one now if it has none yet."""
+    identity = identity_of(request)
+    if identity is None:
         identity = services.new_identity()
         request.session[IDENTITY] = identity
     return identity
@@ -94,7 +101,7 @@ def home_context(chosen: str = "constellate") -> dict:
 
 @require_POST
 def create_room(request: HttpRequest) -> HttpResponse:
-    identity = identity_of(request, create=True)
+    identity = ensure_identity(request)
     if limited_both(request, "create_room"):  # per browser and per address
         return render(
             request,
@@ -116,7 +123,7 @@ def create_room(request: HttpRequest) -> HttpResponse:
 
 def room(request: HttpRequest, code: str) -> HttpResponse:
     ctx = room_context(request, code)  # a wrong link is a 404 that stores nothing
-    identity_of(request, create=True)  # the websocket knows this browser from its first visit
+    ensure_identity(request)  # the websocket knows this browser from its first visit
     return render(request, "lobby/room.html", page_context(request, ctx))
 
 
@@ -228,7 +235,7 @@ def board_html(ctx: RoomContext, *, oob: bool = False) -> tuple[str, str]:
     """The game's board for this viewer, and the viewer's audience ("" with no game)."""
     if ctx.room.game_id is None:
         return "", ""
-    game = game_type(ctx.room.game.kind)
+    game = game_type(ctx.room.kind)  # the room's games are all of its kind
     screens = game.screens
     state = game.current(ctx.room.game_id)
     audience = screens.audience_of(state, ctx.seat)
@@ -239,7 +246,7 @@ def audience_of_viewer(ctx: RoomContext) -> str:
     """Which pushes this viewer's socket listens to ("public" with no game)."""
     if ctx.room.game_id is None:
         return "public"
-    game = game_type(ctx.room.game.kind)
+    game = game_type(ctx.room.kind)
     return game.screens.audience_of(game.current(ctx.room.game_id), ctx.seat) or "public"
 
 
@@ -297,7 +304,7 @@ def _join(request: HttpRequest, ctx: RoomContext) -> None:
     if limited(request, "join_ip", per="ip"):  # fresh cookies do not reset it
         raise services.LobbyRefusal(SLOW_DOWN, 429)
     limits.check_room_for_newcomer(ctx.room, ctx.identity)  # refused: nothing stored
-    identity = identity_of(request, create=True)
+    identity = ensure_identity(request)
     services.join(ctx.room, identity, request.POST.get("name", ""))  # read whole: a NUL too
 
 

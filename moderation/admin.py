@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -142,14 +143,14 @@ class FlagAdmin(admin.ModelAdmin):
 
     @admin.action(description="Dismiss the selected flags", permissions=["change"])
     def dismiss_flags(self, request: HttpRequest, queryset: QuerySet[Flag]) -> None:
-        done = services.dismiss(queryset, request.user)
+        done = services.dismiss(queryset, _moderator(request))
         self.message_user(request, f"Dismissed {done} flag(s).", messages.SUCCESS)
 
     @admin.action(
         description="Uphold the selected flags (block their words)", permissions=["change"]
     )
     def uphold_flags(self, request: HttpRequest, queryset: QuerySet[Flag]) -> None:
-        done = services.uphold(queryset, request.user)
+        done = services.uphold(queryset, _moderator(request))
         self.message_user(
             request, f"Upheld {done} flag(s): their words are now blocked.", messages.SUCCESS
         )
@@ -169,10 +170,10 @@ class FlagAdmin(admin.ModelAdmin):
         if flag is None or not self.has_change_permission(request, flag):
             raise PermissionDenied
         if verb == "_uphold":
-            services.uphold([flag], request.user)
+            services.uphold([flag], _moderator(request))
             self.message_user(request, f"Upheld: {flag.word} is now blocked.", messages.SUCCESS)
         else:
-            services.dismiss([flag], request.user)
+            services.dismiss([flag], _moderator(request))
             self.message_user(request, f"Dismissed the flag on {flag.word}.", messages.SUCCESS)
         return HttpResponseRedirect(reverse("admin:moderation_flag_changelist"))
 
@@ -191,7 +192,7 @@ class BlockedWordAdmin(admin.ModelAdmin):
         change: bool,
     ) -> None:
         if not change:
-            obj.added_by = request.user
+            obj.added_by = _moderator(request)
         super().save_model(request, obj, form, change)
 
 
@@ -206,3 +207,10 @@ class ModerationActionAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+def _moderator(request: HttpRequest) -> User:
+    """The signed-in moderator (the admin lets no one else this far)."""
+    if not isinstance(request.user, User):
+        raise PermissionDenied("Sign in as a moderator.")
+    return request.user

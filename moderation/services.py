@@ -41,6 +41,8 @@ def flag_constellation(
     game_kind = Game.objects.values_list("kind", flat=True).get(pk=game_id)
     hook = moderation_of(game_kind)
     text = hook.flaggable(game_type(game_kind).current(game_id), seat, constellation)
+    if seat is None:  # the game's hook refuses spectators in its own words; never stored
+        raise FlagRefusal("Only the game's players can flag.", 403)
     if kind not in Flag.Kind.values:
         raise FlagRefusal("Choose why you are flagging it.")
     if len(reason) > 200:
