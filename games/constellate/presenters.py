@@ -119,7 +119,9 @@ class Board:
     deadline: str | None
     server_now: str
     step_seconds: int | None
-    turn_text: str
+    turn_text: str  # whose turn, said to this audience ("Your turn: ...", "Wait: ...")
+    role_text: str = ""  # who this audience is ("You are the Teal Stargazer", "You are watching")
+    my_turn: bool = False  # this audience acts now
     can_flag: bool = False  # F1: every seated player, either crew
     history: bool = False  # a replay: no clock, no controls
 
@@ -165,7 +167,9 @@ def present(
         deadline=view.deadline.isoformat() if view.deadline else None,
         server_now=(now or timezone.now()).isoformat(),
         step_seconds=view.step_seconds,
-        turn_text=_turn_text(state, names),
+        turn_text=_turn_text(state, audience, names),
+        role_text=_role_text(state, audience),
+        my_turn=can_touch or (role == "stargazer" and crew == active and not spotting),
         can_flag=seated,
     )
 
@@ -237,14 +241,61 @@ def _touch_line(card: rules.CardView, seat: int, names: Mapping[int, str]) -> To
     )
 
 
-def _turn_text(state: rules.State, names: Mapping[int, str]) -> str:
+def _turn_text(state: rules.State, audience: str, names: Mapping[int, str]) -> str:
+    """Whose turn it is, said to this audience: the same words for everyone in it (an
+    audience is a role of a crew, never one person)."""
     if state.ended or not state.dealt:
         return ""
-    crew = "The crew" if state.mode is rules.Mode.BEFORE_DAWN else f"{state.crew.display}"
-    gazer = 1 if state.crew is rules.Crew.GOLD else 2
+    role, _, crew = audience.partition("-")
+    if role not in ("stargazer", "spotter"):
+        return _public_turn_text(state, names)
+    rivalry = state.mode is rules.Mode.RIVALRY
+    active = state.crew.display if rivalry else "the crew"
+    ours = crew == state.crew.value
     if state.step is rules.Step.NAMING:
-        return f"{crew}: {names.get(gazer, 'the Stargazer')} is naming a constellation"
+        if ours and role == "stargazer":
+            return f"Your turn: give a clue to {active if rivalry else 'your crew'}"
+        gazer = names.get(_stargazer_seat(state.crew), "the Stargazer")
+        return f"Wait: {gazer} is giving {'your crew' if ours else active} a clue"
+    if ours and role == "spotter":
+        return f"Your turn: touch {active if rivalry else 'your crew'}'s stars"
+    if ours:
+        several = _spotters(state, state.crew) > 1
+        return f"Wait: your Spotter{'s are' if several else ' is'} touching"
+    return f"Wait: {active} is touching"
+
+
+def _public_turn_text(state: rules.State, names: Mapping[int, str]) -> str:
+    """Whose turn it is, for a spectator and the replay."""
+    crew = "The crew" if state.mode is rules.Mode.BEFORE_DAWN else f"{state.crew.display}"
+    if state.step is rules.Step.NAMING:
+        gazer = names.get(_stargazer_seat(state.crew), "the Stargazer")
+        return f"{crew}: {gazer} is naming a constellation"
     return f"{crew}: the Spotters are touching the sky"
+
+
+def _role_text(state: rules.State, audience: str) -> str:
+    """Who this audience is: its crew and role (S2, S3), or a spectator."""
+    if audience == PUBLIC:
+        return "You are watching"
+    role, _, crew_value = audience.partition("-")
+    if role not in ("stargazer", "spotter") or not state.dealt:
+        return ""  # the replay
+    crew = rules.Crew(crew_value)
+    team = f"{crew.display} " if state.mode is rules.Mode.RIVALRY else ""
+    if role == "stargazer":
+        return f"You are the {team}Stargazer"
+    article = "a" if _spotters(state, crew) > 1 else "the"
+    return f"You are {article} {team}Spotter"
+
+
+def _stargazer_seat(crew: rules.Crew) -> int:
+    return 1 if crew is rules.Crew.GOLD else 2  # S2, S3
+
+
+def _spotters(state: rules.State, crew: rules.Crew) -> int:
+    seats = (state.seat(n) for n in range(1, state.players + 1))
+    return sum(1 for seat in seats if seat and seat.crew is crew and not seat.stargazer)
 
 
 def result_text(state: rules.State) -> str:

@@ -158,7 +158,7 @@ def present(
         face_up=tuple(_tile(t) for t in view.face_up),
         stack_count=view.stack_count,
         cards=tuple(_card(c, seat, names) for c in view.cards),
-        turn_text=_turn_text(state, seat, names),
+        turn_text=_turn_text(state, seat, names, watching=audience == PUBLIC),
         hint=_hint(view, names) if not history else "",
         last=_last_turn(state, names),
         log=tuple(_turn_line(t, names) for t in reversed(state.turns) if t.tile),
@@ -216,12 +216,19 @@ def _name(names: Mapping[int, str], seat: int) -> str:
     return names.get(seat, f"Seat {seat}")
 
 
-def _turn_text(state: rules.State, seat: int | None, names: Mapping[int, str]) -> str:
+def _turn_text(
+    state: rules.State, seat: int | None, names: Mapping[int, str], *, watching: bool = False
+) -> str:
+    """Whose turn it is, said to this player (or to a spectator, who is told so)."""
     if state.ended or not state.dealt:
         return ""
     if seat == state.seat:
-        return f"Your turn (turn {state.turn})"
-    return f"{_name(names, state.seat)}'s turn (turn {state.turn})"
+        task = "move a tile" if state.step is rules.Step.ACTING else "place a tile"
+        return f"Your turn (turn {state.turn}): {task}"
+    theirs = f"{_name(names, state.seat)}'s turn (turn {state.turn})"
+    if watching:
+        return f"You are watching: {theirs}"
+    return f"Wait: it is {theirs}" if seat is not None else theirs
 
 
 def _hint(view: rules.SeatView, names: Mapping[int, str]) -> str:

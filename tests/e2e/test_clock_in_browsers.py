@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from playwright.sync_api import Page
 
 from tests.e2e.browser import SHOWN_WITHIN, Table
 from tests.e2e.conftest import TEST_STEP_SECONDS
@@ -47,6 +48,10 @@ def _restarted(countdowns: dict[str, dict], before: dict[str, dict] | None = Non
             assert TEST_STEP_SECONDS <= gap <= TEST_STEP_SECONDS + SHOWN_WITHIN, (name, gap)
 
 
+def _text(page: Page, selector: str) -> str:
+    return page.locator(selector).inner_text().strip()
+
+
 def _when(iso: str) -> datetime:
     return datetime.fromisoformat(iso)
 
@@ -58,11 +63,21 @@ def test_c2_c4_the_naming_step_expires_on_every_screen_and_the_countdown_restart
     table.start()
     gazer = {"gold": table.seat(1).name, "teal": table.seat(2).name}
     crew = table.active_crew(table.host.page)
+    people = {person.page: person for person in table.people}
 
-    def naming(crew: str) -> str:
-        return f"{crew.title()}: {gazer[crew]} is naming a constellation"
+    def naming(crew: str, page: Page) -> str:
+        """What this screen says while ``crew``'s Stargazer names: to that Stargazer, that it
+        is their turn; to everyone else, who they wait for (S2: odd seats are Gold)."""
+        seat = people[page].seat or 0
+        ours = ("gold" if seat % 2 else "teal") == crew
+        if ours and seat in (1, 2):
+            return f"Your turn: give a clue to {crew.title()}"
+        return f"Wait: {gazer[crew]} is giving {'your crew' if ours else crew.title()} a clue"
 
-    table.everyone_reads("#status .turn", naming(crew))
+    def every_screen_reads(selector: str, crew: str, within: float = SHOWN_WITHIN) -> None:
+        table.everyone(lambda page: naming(crew, page) in _text(page, selector), within)
+
+    every_screen_reads("#status .turn", crew)
     before = _countdowns(table)
     _restarted(before)
     # The countdown runs down on every screen...
@@ -74,13 +89,13 @@ def test_c2_c4_the_naming_step_expires_on_every_screen_and_the_countdown_restart
     for _ in range(2):
         # ...the step expires: every screen shows the other crew naming...
         crew = RIVAL[crew]
-        table.everyone_reads("#status .turn", naming(crew), within=TEST_STEP_SECONDS + SHOWN_WITHIN)
+        every_screen_reads("#status .turn", crew, within=TEST_STEP_SECONDS + SHOWN_WITHIN)
         # ...the countdown starts again from the full step...
         after = _countdowns(table)
         _restarted(after, before)
         before = after
         # ...and a screen reader hears whose turn it is.
-        table.everyone_reads("#announcer", naming(crew), part=True)
+        every_screen_reads("#announcer", crew)
 
     # The crew naming now let its word's time run out on two of its own turns in a row (C4).
     table.everyone_reads(
