@@ -37,4 +37,56 @@
       if (!leaving && document.body.contains(element)) event.detail.socketWrapper.reconnect();
     }, window.htmx.config.wsReconnectDelay(count));
   });
+
+  // What the player is told about the connection (#connection in lobby/room.html, a polite
+  // live region): nothing while it works, "Reconnecting…" while the socket is down,
+  // "Offline…" while the browser has no network. The state is also on <html
+  // data-connection>, where taps.js reads it to refuse taps that could not be sent.
+  let socket = "connecting";  // the first open is not news; then "open", "down", "refused"
+  let shown = "";
+  let clearing = 0;
+  const TEXT = {
+    offline: "Offline: your taps will not be sent",
+    down: "Reconnecting…",
+    refused: "Live updates stopped: reload the page",
+    back: "Connected again",
+  };
+
+  function show() {
+    const state = !navigator.onLine ? "offline" : socket;
+    document.documentElement.dataset.connection = state;
+    const out = document.getElementById("connection");
+    if (!out || leaving) return;
+    const was = shown;
+    shown = TEXT[state] ? state : "";
+    if (shown === was) return;
+    clearTimeout(clearing);
+    if (!shown && (was === "down" || was === "offline")) {
+      shown = "back";  // said once, politely, then the line goes quiet again
+      clearing = setTimeout(() => {
+        if (shown !== "back") return;
+        shown = "";
+        out.textContent = "";
+        out.dataset.state = "";
+      }, 2500);
+    }
+    out.textContent = TEXT[shown] || "";
+    out.dataset.state = shown;
+  }
+
+  document.addEventListener("htmx:wsOpen", () => { socket = "open"; show(); });
+  document.addEventListener("htmx:wsClose", (event) => {
+    if (leaving) return;
+    socket = REFUSED.includes(event.detail.event.code) ? "refused" : "down";
+    show();
+  });
+  document.addEventListener("htmx:wsError", () => {
+    if (leaving || socket === "refused") return;
+    socket = "down";
+    show();
+  });
+  window.addEventListener("online", show);
+  window.addEventListener("offline", show);
+  document.addEventListener("DOMContentLoaded", show);
+  show();
 })();
