@@ -287,16 +287,33 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-
-# WhiteNoise serves the static files from the apps' folders (no collectstatic step needed
-# for `make run`); `collectstatic` into STATIC_ROOT works too for a deployment.
-WHITENOISE_USE_FINDERS = True
+# `play` (so `make run`) collects the static files here before it serves, unless DEBUG is
+# on: names with a hash of their content (cached for a year, `immutable`) and gzip copies
+# that WhiteNoise sends to browsers that accept them. Each state directory has its own, so
+# servers started with their own CONSTELLATE_VAR_DIR (tests) never share a half-written one.
+STATIC_ROOT = VAR_DIR / "static"
+# Set by `play` for the processes it starts, once the collection is done. Anything else
+# (the tests, their daphnes, DEBUG, a server started some other way) serves the apps'
+# folders as they are (WhiteNoise's finders, short-cached, uncompressed): no collectstatic
+# needed, and no stale copy of a file just edited. The manifest storage would refuse to
+# render a page whose file is not in its manifest.
+STATIC_COLLECTED = os.environ.get("CONSTELLATE_STATIC_COLLECTED") == "1"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if STATIC_COLLECTED
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+WHITENOISE_USE_FINDERS = not STATIC_COLLECTED
 WHITENOISE_AUTOREFRESH = DEBUG  # off: the files are found once, at start, not per request
-# Until a collectstatic fills STATIC_ROOT, WhiteNoise says it is missing at every start; the
+# Until a collection fills STATIC_ROOT, WhiteNoise says it is missing at every start; the
 # finders serve every file then, so that is expected, not a problem.
-warnings.filterwarnings("ignore", message=r"No directory at: .*staticfiles")
+warnings.filterwarnings("ignore", message=r"No directory at: ")
 
 # Tracebacks (DEBUG's page, mailed reports) hide URL/DSN settings and secret-bearing locals;
 # the games' states and deal events hide their secrets in their own repr.

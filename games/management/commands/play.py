@@ -1,18 +1,32 @@
 """One command runs it all: daphne serving the ASGI app, the django-q2 cluster that runs
 the step clocks, and the tick that hands it due schedules on time. Ctrl-C (or SIGTERM)
-stops them all."""
+stops them all.
+
+Before they start it collects the static files (hashed names, gzip copies; not in DEBUG)."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import ipaddress
+import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.contrib.staticfiles.finders import get_finders
+from django.contrib.staticfiles.management.commands.collectstatic import Command as Collect
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.module_loading import import_string
+
+COLLECTED_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 
 
 class Command(BaseCommand):
@@ -53,6 +67,10 @@ class Command(BaseCommand):
                 "DEBUG's error pages show the games' secrets to whoever can reach them. "
                 "Serve on 127.0.0.1, or unset DJANGO_DEBUG."
             )
+        environ: dict[str, str] = {}  # for the processes started below
+        if not settings.DEBUG:  # DEBUG serves the files as they are edited
+            collect_static()
+            environ["CONSTELLATE_STATIC_COLLECTED"] = "1"
         python = sys.executable
         pings = ["--ping-interval", str(ping_interval), "--ping-timeout", str(ping_timeout)]
         commands = [
@@ -63,7 +81,8 @@ class Command(BaseCommand):
             # tens of ms (django-q2's own scheduler looks only every ~30 s).
             commands.append([python, "manage.py", "qcluster"])
             commands.append([python, "manage.py", "clocktick"])
-        children = [subprocess.Popen(c) for c in commands]
+        with _environment(environ):
+            children = [subprocess.Popen(c) for c in commands]
         self.stdout.write(f"Constellate is up at http://{host}:{port}/  (Ctrl-C stops it)")
         stopping = False
 
@@ -92,6 +111,57 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+@contextlib.contextmanager
+def _environment(extra: dict[str, str]) -> Iterator[None]:
+    """``extra`` in os.environ while the children start (they inherit it), then as before:
+    `play` run inside another process (a test) leaves that process's environment alone."""
+    saved = {name: os.environ.get(name) for name in extra}
+    os.environ.update(extra)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def collect_static() -> bool:
+    """Collect the static files into STATIC_ROOT with the storage the children will serve
+    (hashed names, gzip copies), unless the apps' files are as they were at the last
+    collection. Two `play` starting together take turns; the second finds it done.
+    Return whether it collected."""
+    root = Path(settings.STATIC_ROOT)
+    root.parent.mkdir(parents=True, exist_ok=True)
+    stamp = root.parent / f"{root.name}.collected"
+    with open(root.parent / f"{root.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        sources = _sources_fingerprint()
+        manifest = root / "staticfiles.json"
+        if manifest.exists() and stamp.exists() and stamp.read_text() == sources:
+            return False
+        collect = Collect()
+        collect.storage = import_string(COLLECTED_STORAGE)(location=str(root))
+        call_command(collect, interactive=False, verbosity=0)
+        stamp.write_text(sources)
+        return True
+
+
+def _sources_fingerprint() -> str:
+    """Every file the finders would collect: its name, size and time of change."""
+    digest = hashlib.sha256(COLLECTED_STORAGE.encode())
+    found = []
+    for finder in get_finders():
+        for name, storage in finder.list(["CVS", ".*", "*~"]):
+            path = Path(storage.path(name))
+            info = path.stat()
+            found.append(f"{name}\0{path}\0{info.st_size}\0{info.st_mtime_ns}")
+    for line in sorted(found):
+        digest.update(line.encode() + b"\n")
+    return digest.hexdigest()
 
 
 def _stop_all(children: list[subprocess.Popen]) -> None:
