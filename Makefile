@@ -1,5 +1,6 @@
 # Two commands do everything on a fresh machine (Python 3.11):
 #   make run   serve on the embedded default (SQLite) at http://127.0.0.1:8000
+#              (HOST=0.0.0.0: phones on this network too; README "Playing from phones")
 #   make test  run the whole test suite
 # Both create or refresh .venv/ and apply migrations; running them twice is fast.
 # SCALE=1 switches either to PostgreSQL + Redis on this machine (see README).

@@ -65,6 +65,12 @@ SITE_ORIGINS = _env_list("CONSTELLATE_SITE_ORIGINS")
 TRUSTED_PROXIES = _env_list("CONSTELLATE_TRUSTED_PROXIES")
 # A form posted from one of the site's own origins passes the CSRF origin check.
 CSRF_TRUSTED_ORIGINS = _env_list("DJANGO_CSRF_TRUSTED_ORIGINS") or list(SITE_ORIGINS)
+# The address to share (the room link, its QR code) when a page was opened on a loopback
+# address, which no other device can open: CONSTELLATE_SHARE_ORIGIN (`play --host 0.0.0.0`
+# sets it to this machine's address on its network), else the first site origin.
+SHARE_ORIGIN = (
+    os.environ.get("CONSTELLATE_SHARE_ORIGIN", "").strip() or next(iter(SITE_ORIGINS), "")
+).rstrip("/")
 
 INSTALLED_APPS = [
     "daphne",

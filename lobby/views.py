@@ -6,11 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import segno
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from config.network import is_loopback
 from games.inputs import BadInput, choice, integer
 from games.registry import all_game_types, game_type
 
@@ -128,7 +131,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def page_context(request: HttpRequest, ctx: RoomContext) -> dict:
-    link = request.build_absolute_uri(f"/r/{ctx.room.code}/")
+    link = shared_link(request, f"/r/{ctx.room.code}/")
     return {
         **lobby_context(ctx),
         "link": link,
@@ -137,6 +140,16 @@ def page_context(request: HttpRequest, ctx: RoomContext) -> dict:
         "styles": services.game_of(ctx.room).styles,
         "scripts": services.game_of(ctx.room).scripts,
     }
+
+
+def shared_link(request: HttpRequest, path: str) -> str:
+    """The address others open ``path`` at: the one this page was opened at, unless only
+    this machine could open that (127.0.0.1, localhost) and the settings name one to share
+    (SHARE_ORIGIN: `play --host 0.0.0.0` sets the machine's address on its network)."""
+    host, _ = split_domain_port(request.get_host())
+    if settings.SHARE_ORIGIN and is_loopback(host):
+        return settings.SHARE_ORIGIN + path
+    return request.build_absolute_uri(path)
 
 
 def lobby_context(ctx: RoomContext) -> dict:

@@ -2,16 +2,18 @@
 the step clocks, and the tick that hands it due schedules on time. Ctrl-C (or SIGTERM)
 stops them all.
 
-Before they start it collects the static files (hashed names, gzip copies; not in DEBUG)."""
+Before they start it collects the static files (hashed names, gzip copies; not in DEBUG),
+and on a non-loopback address (``--host 0.0.0.0``) it lets the machine's own addresses in
+and makes the room links point at one that phones on the network can open."""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
 import hashlib
-import ipaddress
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -25,6 +27,8 @@ from django.contrib.staticfiles.management.commands.collectstatic import Command
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.module_loading import import_string
+
+from config.network import WILDCARDS, is_loopback, lan_addresses, url_host
 
 COLLECTED_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 
@@ -61,7 +65,7 @@ class Command(BaseCommand):
         ping_timeout: int,
         **options: Any,
     ) -> None:
-        if settings.DEBUG and not _loopback(host):
+        if settings.DEBUG and not is_loopback(host):
             raise CommandError(
                 f"DEBUG is on (DJANGO_DEBUG=1) and --host {host} is not a loopback address: "
                 "DEBUG's error pages show the games' secrets to whoever can reach them. "
@@ -71,6 +75,9 @@ class Command(BaseCommand):
         if not settings.DEBUG:  # DEBUG serves the files as they are edited
             collect_static()
             environ["CONSTELLATE_STATIC_COLLECTED"] = "1"
+        phones: list[str] = []
+        if not is_loopback(host):
+            phones = self._open_to_the_network(host, port, environ)
         python = sys.executable
         pings = ["--ping-interval", str(ping_interval), "--ping-timeout", str(ping_timeout)]
         commands = [
@@ -83,7 +90,10 @@ class Command(BaseCommand):
             commands.append([python, "manage.py", "clocktick"])
         with _environment(environ):
             children = [subprocess.Popen(c) for c in commands]
-        self.stdout.write(f"Constellate is up at http://{host}:{port}/  (Ctrl-C stops it)")
+        here = "127.0.0.1" if host in WILDCARDS else url_host(host)
+        self.stdout.write(f"Constellate is up at http://{here}:{port}/  (Ctrl-C stops it)")
+        for url in phones:
+            self.stdout.write(f"Phones on this network: {url}")
         stopping = False
 
         def stop(*_: object) -> None:
@@ -102,15 +112,39 @@ class Command(BaseCommand):
         if failed and not stopping:
             raise SystemExit(1)
 
-
-def _loopback(host: str) -> bool:
-    """Only this machine can reach the address (127.0.0.0/8, ::1, localhost)."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+    def _open_to_the_network(self, host: str, port: int, environ: dict[str, str]) -> list[str]:
+        """Let the machine's addresses (and names) in as hosts, and share the first one in
+        room links; return the addresses to print for phones."""
+        if host in WILDCARDS:
+            addresses = [url_host(a) for a in lan_addresses()]
+            name = socket.gethostname()
+            names = [name, f"{name}.local"] if name and "." not in name else [name]
+        else:
+            addresses, names = [url_host(host)], []
+        if not addresses:
+            self.stderr.write(
+                "This machine has no address on a network (only loopback): "
+                "other devices cannot reach it."
+            )
+        allowed = list(settings.ALLOWED_HOSTS)
+        added = [h for h in dict.fromkeys([*addresses, *names]) if h and h not in allowed]
+        if added and "*" not in allowed:
+            environ["DJANGO_ALLOWED_HOSTS"] = ",".join([*allowed, *added])
+            if os.environ.get("DJANGO_ALLOWED_HOSTS"):  # the operator's list: say what grew
+                self.stdout.write(f"DJANGO_ALLOWED_HOSTS, for this run, also: {', '.join(added)}")
+        urls = [f"http://{address}:{port}/" for address in addresses]
+        if settings.SHARE_ORIGIN:
+            self.stdout.write(f"Room links and QR codes use {settings.SHARE_ORIGIN}")
+        elif urls:
+            environ["CONSTELLATE_SHARE_ORIGIN"] = urls[0].rstrip("/")
+        if settings.SITE_ORIGINS:
+            refused = [u for u in urls if u.rstrip("/") not in settings.SITE_ORIGINS]
+            if refused:
+                self.stderr.write(
+                    f"CONSTELLATE_SITE_ORIGINS does not list {', '.join(refused)}: "
+                    "the live updates of pages opened there will be refused."
+                )
+        return urls
 
 
 @contextlib.contextmanager
