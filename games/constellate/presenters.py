@@ -35,8 +35,8 @@ TURN_ENDS = {
     rules.TurnEnd.RIVAL_STAR: "a rival star ended the turn",
     rules.TurnEnd.ALLOWANCE_USED: "every touch used",
     rules.TurnEnd.STOPPED: "stopped, one touch banked",
-    rules.TurnEnd.NAMING_EXPIRED: "time ran out for the word",
-    rules.TurnEnd.SPOTTING_EXPIRED: "time ran out for spotting",
+    rules.TurnEnd.NAMING_EXPIRED: "the clock ran out before a word",  # C2
+    rules.TurnEnd.SPOTTING_EXPIRED: "the clock ran out while spotting, nothing banked",  # C3
 }
 PUBLIC = "public"
 HISTORY = "history"  # a replay sees the key: the game is over, or a moderator is looking
@@ -88,6 +88,16 @@ class LogLine:
     version: int
     can_flag: bool = False  # F1: the line carries its flag form for seated players
     code: str = ""
+    note: str = ""  # never set: a constellation (NoteLine's is)
+
+
+@dataclass(frozen=True)
+class NoteLine:
+    """A line of the log that is no constellation: a naming step that ran out (C2, C4)."""
+
+    crew: str
+    note: str
+    version: int
 
 
 @dataclass(frozen=True)
@@ -113,13 +123,14 @@ class Board:
     can_touch: bool
     can_stop: bool
     numbers: tuple[int, ...]
-    log: tuple[LogLine, ...]
+    log: tuple[LogLine | NoteLine, ...]  # the newest first
     ended: bool
     result: str
     deadline: str | None
     server_now: str
     step_seconds: int | None
     turn_text: str  # whose turn, said to this audience ("Your turn: ...", "Wait: ...")
+    warning: str = ""  # C4: one more missed word and the crew naming now forfeits
     role_text: str = ""  # who this audience is ("You are the Teal Stargazer", "You are watching")
     my_turn: bool = False  # this audience acts now
     can_flag: bool = False  # F1: every seated player, either crew
@@ -161,13 +172,14 @@ def present(
         can_touch=can_touch,
         can_stop=can_touch and view.touches_made > 0,
         numbers=tuple(range(1, view.dark_stars.get(state.crew, 0) + 1)),
-        log=tuple(_log_line(c, view, names, seated, code) for c in reversed(view.constellations)),
+        log=_log(view, names, seated, code),
         ended=state.ended,
         result=result_text(state),
         deadline=view.deadline.isoformat() if view.deadline else None,
         server_now=(now or timezone.now()).isoformat(),
         step_seconds=view.step_seconds,
         turn_text=_turn_text(state, audience, names),
+        warning=_forfeit_warning(state, crew),
         role_text=_role_text(state, audience),
         my_turn=can_touch or (role == "stargazer" and crew == active and not spotting),
         can_flag=seated,
@@ -205,6 +217,43 @@ def _card(card: rules.CardView, can_touch: bool) -> CardPresenter:
         symbol=KEY_SYMBOLS[card.key] if card.key else "",
         touchable=can_touch and not card.lit,
     )
+
+
+def _log(
+    view: rules.SeatView, names: Mapping[int, str], can_flag: bool, code: str
+) -> tuple[LogLine | NoteLine, ...]:
+    """The constellations and the naming steps that ran out, the newest first."""
+    lines: list[LogLine | NoteLine] = [
+        _log_line(c, view, names, can_flag, code) for c in view.constellations
+    ]
+    rivalry = view.mode is rules.Mode.RIVALRY
+    lines += [
+        NoteLine(m.crew.value, missed_text(m, rivalry=rivalry), m.version)
+        for m in view.missed_namings
+    ]
+    return tuple(sorted(lines, key=lambda line: line.version, reverse=True))
+
+
+def missed_text(missed: rules.MissedNaming, *, rivalry: bool) -> str:
+    """C2, C4, C5: a naming step ran out, in a sentence."""
+    if not rivalry:
+        return "The clock ran out before a word: an hour is spent"  # C2, C5
+    crew = missed.crew.display
+    if missed.again:
+        return f"{crew}'s clock ran out before a word again: {crew} forfeits"
+    return f"{crew}'s clock ran out before a word; one more and {crew} forfeits"
+
+
+def _forfeit_warning(state: rules.State, crew: str) -> str:
+    """C4: while a crew whose last naming ran out names again, everyone is told what one
+    more would do; that crew in its own words."""
+    naming = state.step is rules.Step.NAMING and state.mode is rules.Mode.RIVALRY
+    if not naming or state.crew not in state.missed_naming:
+        return ""
+    if crew == state.crew.value:
+        return "Your crew's clock ran out last turn: if it runs out again now, your crew forfeits."
+    name = state.crew.display
+    return f"{name}'s clock ran out last turn: if it runs out again now, {name} forfeits."
 
 
 def _log_line(
@@ -342,8 +391,27 @@ def describe(before: rules.State, after: rules.State, names: Mapping[int, str]) 
             who = names.get(touches[-1].seat, "A Spotter")
             return f"{who} touched the {after.sky[touches[-1].card]}."
         return "The comet lit " + ", ".join(after.sky[i] for i in new_lit) + "."
-    if after.step is rules.Step.NAMING and before.step is not rules.Step.NAMING:
-        return "The turn ended."
-    if after.crew is not before.crew or after.step_started != before.step_started:
+    if len(after.missed_namings) > len(before.missed_namings):  # C2, C4
+        missed = after.missed_namings[-1]
+        return missed_text(missed, rivalry=after.mode is rules.Mode.RIVALRY) + "."
+    ended = _just_ended(before, after)
+    if ended is not None:
+        said = (
+            TURN_ENDS[ended]
+            if "turn" in TURN_ENDS[ended]
+            else f"the turn ended: {TURN_ENDS[ended]}"
+        )
+        return f"{said[0].upper()}{said[1:]}."
+    if after.step is rules.Step.NAMING and after.step_started != before.step_started:
         return f"{after.crew.display if after.players >= 4 else 'The crew'} names next."
+    if after.step is rules.Step.SPOTTING:
+        return "The Spotters stopped."  # nothing else leaves a spotting step as it was
     return "The turn ended."
+
+
+def _just_ended(before: rules.State, after: rules.State) -> rules.TurnEnd | None:
+    """Why the turn ended, if this step ended it (the constellation records it)."""
+    if not after.constellations or len(after.constellations) != len(before.constellations):
+        return None
+    was, now = before.constellations[-1].ended_by, after.constellations[-1].ended_by
+    return now if was is None else None

@@ -19,7 +19,7 @@ from .events import (
     SpottingStopped,
     TurnEnded,
 )
-from .model import Constellation, Mode, State, Step, Touch, TurnEnd
+from .model import Constellation, MissedNaming, Mode, State, Step, Touch, TurnEnd
 
 
 def evolve(state: State, event: object) -> State:
@@ -113,14 +113,17 @@ def _(event: TurnEnded, state: State) -> State:
     constellations = state.constellations
     if event.reason is not TurnEnd.NAMING_EXPIRED:
         constellations = _amend_current(state, ended_by=event.reason)
-    missed = state.missed_naming
+    missed, log = state.missed_naming, state.missed_namings
     if event.reason is TurnEnd.NAMING_EXPIRED:
+        again = event.crew in missed
         missed = missed | {event.crew}
+        log = (*log, MissedNaming(crew=event.crew, version=state.version, again=again))
     banks = state.banks | {event.crew} if event.banked else state.banks
     return _with(
         state,
         constellations=constellations,
         missed_naming=missed,
+        missed_namings=log,
         banks=banks,
         hours=state.hours - event.hours_spent,
         touches_left=0,

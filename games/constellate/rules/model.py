@@ -127,6 +127,15 @@ class Constellation:
     ended_by: TurnEnd | None = None
 
 
+@dataclass(frozen=True)
+class MissedNaming:
+    """C2/C4: a naming step whose clock ran out before a word (the log shows it)."""
+
+    crew: Crew
+    version: int  # the game version of the event that ended the turn
+    again: bool  # the crew's naming had run out on its turn before too (C4)
+
+
 @hiding("key")
 @dataclass(frozen=True)
 class State:
@@ -147,6 +156,7 @@ class State:
     banks: frozenset[Crew] = frozenset()  # T6: crews holding their one banked touch
     hours: int = FIRST_HOURS  # D1 (Before Dawn only)
     missed_naming: frozenset[Crew] = frozenset()  # C4: crews whose last naming expired
+    missed_namings: tuple[MissedNaming, ...] = ()  # C2: every naming step that ran out
     winner: Crew | None = None
     finish: Finish | None = None
     constellations: tuple[Constellation, ...] = field(default=())

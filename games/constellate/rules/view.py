@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from .model import Constellation, Crew, Finish, Key, Mode, Seat, State, Step
+from .model import Constellation, Crew, Finish, Key, MissedNaming, Mode, Seat, State, Step
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class SeatView:
     winner: Crew | None
     finish: Finish | None
     constellations: tuple[Constellation, ...]
+    missed_naming: frozenset[Crew] = frozenset()  # C4: crews one more missed word forfeits
+    missed_namings: tuple[MissedNaming, ...] = ()  # C2: the naming steps that ran out
 
     @property
     def current(self) -> Constellation | None:
@@ -90,4 +92,6 @@ def view_for(state: State, seat_number: int | None) -> SeatView:
         winner=state.winner,
         finish=state.finish,
         constellations=state.constellations,
+        missed_naming=state.missed_naming,
+        missed_namings=state.missed_namings,
     )
