@@ -25,6 +25,7 @@ PLATFORM_SCRIPTS = (
     "platform/countdown.js",
     "platform/announcer.js",
     "platform/share.js",
+    "platform/taps.js",
 )
 
 
