@@ -26,8 +26,9 @@ WORDS = ("ocean", "history", "freedom", "justice", "mountain", "journey", "scien
 REFUSED_WORD = "qzxvq"  # W2: not a word
 
 
-def create_room(host: Client) -> Room:
-    response = host.post("/rooms")
+def create_room(host: Client, kind: str | None = None) -> Room:
+    """A room the host opened from the home page (its default game unless ``kind``)."""
+    response = host.post("/rooms", {"kind": kind} if kind else {})
     assert response.status_code == 302, response
     code = response["Location"].rstrip("/").rsplit("/", 1)[-1]
     return Room.objects.get(code=code)
@@ -64,8 +65,9 @@ def sit(client: Client, room: Room, seat: int) -> HttpResponse:
 
 
 @dataclass
-class Table:
-    """A room with browsers in seats 1..N (seat 1 is the host) and one spectator."""
+class RoomTable:
+    """A room of any game with browsers in seats 1..N (seat 1 is the host) and one
+    spectator; each game's table adds how to read its state and make its moves."""
 
     room: Room
     seats: dict[int, Client]
@@ -84,6 +86,11 @@ class Table:
         response = post(self.host, self.room, "start")
         self.refresh()
         return response
+
+
+@dataclass
+class Table(RoomTable):
+    """A Constellate room."""
 
     def state(self) -> State:
         return constellate.GAME.current(self.refresh().game_id)

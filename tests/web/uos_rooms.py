@@ -15,40 +15,22 @@ from django.test import Client
 from games.underonesky.game import GAME
 from games.underonesky.rules import State, Step, legal_moves
 from lobby.models import Room
+from tests.web import rooms
 from tests.web.rooms import join, page, post, sit
 
 KIND = "underonesky"
 
 
 def create_room(host: Client, kind: str = KIND) -> Room:
-    response = host.post("/rooms", {"kind": kind})
-    assert response.status_code == 302, response
-    code = response["Location"].rstrip("/").rsplit("/", 1)[-1]
-    return Room.objects.get(code=code)
+    return rooms.create_room(host, kind)
 
 
 @dataclass
-class Table:
-    room: Room
-    seats: dict[int, Client]
-    spectator: Client
-    names: dict[int, str]
-
-    @property
-    def host(self) -> Client:
-        return self.seats[1]
-
-    def refresh(self) -> Room:
-        self.room = Room.objects.get(pk=self.room.pk)
-        return self.room
+class Table(rooms.RoomTable):
+    """An Under One Sky room."""
 
     def state(self) -> State:
         return GAME.current(self.refresh().game_id)
-
-    def start(self) -> HttpResponse:
-        response = post(self.host, self.room, "start")
-        self.refresh()
-        return response
 
     def page(self, seat: int | None) -> str:
         return page(self.seats[seat] if seat else self.spectator, self.room)

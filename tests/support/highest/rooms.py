@@ -17,6 +17,7 @@ from django.test import Client
 
 from games.models import Event
 from lobby.models import Room
+from tests.web import rooms
 from tests.web.rooms import join, page, post, sit
 
 from . import rules
@@ -30,31 +31,12 @@ HX = {"HX-Request": "true"}  # the header htmx sends with every request
 
 
 def create_room(host: Client) -> Room:
-    response = host.post("/rooms", {"kind": SLUG})
-    assert response.status_code == 302, response
-    code = response["Location"].rstrip("/").rsplit("/", 1)[-1]
-    return Room.objects.get(code=code)
+    return rooms.create_room(host, SLUG)
 
 
 @dataclass
-class Table:
-    room: Room
-    seats: dict[int, Client]
-    spectator: Client
-    names: dict[int, str]
-
-    @property
-    def host(self) -> Client:
-        return self.seats[1]
-
-    def refresh(self) -> Room:
-        self.room = Room.objects.get(pk=self.room.pk)
-        return self.room
-
-    def start(self) -> HttpResponse:
-        response = post(self.host, self.room, "start")
-        self.refresh()
-        return response
+class Table(rooms.RoomTable):
+    """A room of Highest Unique."""
 
     @property
     def game_id(self) -> int:
