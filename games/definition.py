@@ -126,7 +126,7 @@ class Action(Generic[C]):
 # also carries the server's "now" for the countdown, so a render is reused only for a
 # moment (the action's answer right after its push), never by a later page load.
 _RECENT = 256
-_FRESH = 0.5  # seconds
+_FRESH = 0.25  # seconds: the push and the answer of one action are milliseconds apart
 _recent: OrderedDict[tuple[object, ...], tuple[object, str, float]] = OrderedDict()
 _recent_lock = threading.Lock()
 
