@@ -131,6 +131,7 @@ class Board:
     step_seconds: int | None
     turn_text: str  # whose turn, said to this audience ("Your turn: ...", "Wait: ...")
     warning: str = ""  # C4: one more missed word and the crew naming now forfeits
+    key_legend: tuple[tuple[str, str, str], ...] = ()  # (kind, symbol, label): who sees the key
     role_text: str = ""  # who this audience is ("You are the Teal Stargazer", "You are watching")
     my_turn: bool = False  # this audience acts now
     can_flag: bool = False  # F1: every seated player, either crew
@@ -180,10 +181,18 @@ def present(
         step_seconds=view.step_seconds,
         turn_text=_turn_text(state, audience, names),
         warning=_forfeit_warning(state, crew),
+        key_legend=_key_legend(state) if view.sees_key else (),
         role_text=_role_text(state, audience),
         my_turn=can_touch or (role == "stargazer" and crew == active and not spotting),
         can_flag=seated,
     )
+
+
+def _key_legend(state: rules.State) -> tuple[tuple[str, str, str], ...]:
+    """What each frame and shape of the key means (K2, K3), for whoever sees the key."""
+    kinds = rules.key_counts(state.mode, state.first_crew)
+    order = (rules.Key.GOLD, rules.Key.TEAL, rules.Key.CLOUD, rules.Key.HAZE, rules.Key.COMET)
+    return tuple((k.value, KEY_SYMBOLS[k], KEY_LABELS[k]) for k in order if k in kinds)
 
 
 def present_history(state: rules.State, names: Mapping[int, str], code: str) -> Board:

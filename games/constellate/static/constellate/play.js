@@ -39,6 +39,26 @@
     }
   });
 
+  // A notice (a refused word, a stale touch, a flag's thanks) is shown where it was caused:
+  // the acting player's #panel holds #notice beside the controls, and a flag's answer is
+  // repeated on the flag's own line. It is said politely by the page's live region that no
+  // push replaces (#announcer, lobby/room.html), not shouted as an alert.
+  function say(text) {
+    const out = document.getElementById("announcer");
+    if (!out || !text) return;
+    out.textContent = "";
+    setTimeout(() => { out.textContent = text; }, 50);
+  }
+
+  document.addEventListener("htmx:oobAfterSwap", (event) => {
+    if (event.target?.id === "notice") say(event.target.textContent.trim());
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const said = event.detail.elt?.closest?.(".flag")?.querySelector(".said");
+    if (said) said.textContent = document.getElementById("notice")?.textContent.trim() || "";
+  });
+
   // A physical keyboard spells the word too, wherever the focus is (T2).
   document.addEventListener("keydown", (event) => {
     const input = word();
