@@ -139,6 +139,7 @@ def page_context(request: HttpRequest, ctx: RoomContext) -> dict:
         "board_html": board_html(ctx)[0],
         "styles": services.game_of(ctx.room).styles,
         "scripts": services.game_of(ctx.room).scripts,
+        "how_to_play": services.game_of(ctx.room).how_to_play is not None,
     }
 
 

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from games import flags
 from games.codec import EventSchemas
-from games.definition import Action, Form, GameDefinition, Screens, Seats, Table
+from games.definition import Action, Form, GameDefinition, HowToPlay, Screens, Seats, Table
 from games.inputs import integer, plain
 from games.kit import Problem
 from games.registry import register
@@ -135,6 +135,7 @@ GAME: GameDefinition[rules.State, rules.Command] = register(
         screens=Screens.of(
             "constellate/board.html", presenters, jump_label="Jump to a constellation"
         ),
+        how_to_play=HowToPlay("constellate/rules.html", presenters.how_to_play),
         styles=("constellate/board.css",),
         scripts=("constellate/play.js",),
         moderation=moderation.MODERATION,

@@ -150,6 +150,7 @@ def present(
     active = state.crew.value
     spotting = state.step is rules.Step.SPOTTING
     can_touch = role == "spotter" and crew == active and spotting
+    can_name = role == "stargazer" and crew == active and view.step is rules.Step.NAMING
     seated = role in ("stargazer", "spotter")  # F1: every seated player may flag
     return Board(
         code=code,
@@ -169,7 +170,7 @@ def present(
         banks=tuple(c.value for c in view.banks),
         dark_stars=tuple((c.value, n) for c, n in view.dark_stars.items()),
         hours=view.hours,
-        can_name=role == "stargazer" and crew == active and view.step is rules.Step.NAMING,
+        can_name=can_name,
         can_touch=can_touch,
         can_stop=can_touch and view.touches_made > 0,
         numbers=tuple(range(1, view.dark_stars.get(state.crew, 0) + 1)),
@@ -183,7 +184,7 @@ def present(
         warning=_forfeit_warning(state, crew),
         key_legend=_key_legend(state) if view.sees_key else (),
         role_text=_role_text(state, audience),
-        my_turn=can_touch or (role == "stargazer" and crew == active and not spotting),
+        my_turn=can_name or can_touch,
         can_flag=seated,
     )
 
@@ -193,6 +194,29 @@ def _key_legend(state: rules.State) -> tuple[tuple[str, str, str], ...]:
     kinds = rules.key_counts(state.mode, state.first_crew)
     order = (rules.Key.GOLD, rules.Key.TEAL, rules.Key.CLOUD, rules.Key.HAZE, rules.Key.COMET)
     return tuple((k.value, KEY_SYMBOLS[k], KEY_LABELS[k]) for k in order if k in kinds)
+
+
+def how_to_play() -> dict[str, object]:
+    """The rules page's key: each kind of card in each mode, its shape, how many, and what
+    touching it does (K2, K3, T8, T9, V1, V2, D3, D4)."""
+
+    def kind(key: rules.Key, count: str, does: str) -> dict[str, str]:
+        symbol, label = KEY_SYMBOLS[key], KEY_LABELS[key]
+        return {"kind": key.value, "symbol": symbol, "label": label, "count": count, "does": does}
+
+    rivalry = [
+        kind(rules.Key.GOLD, "8 or 7", "Gold's own: lit, and Gold may go on touching"),
+        kind(rules.Key.TEAL, "7 or 8", "Teal's own: lit, and Teal may go on touching"),
+        kind(rules.Key.HAZE, "8", "ends the turn"),
+        kind(rules.Key.COMET, "1", "ends the turn and lights two of the other crew's dark stars"),
+    ]
+    dawn = [
+        kind(rules.Key.GOLD, "8", "the crew's own: lit, and the crew may go on touching"),
+        kind(rules.Key.CLOUD, "7", "ends the turn and costs an extra hour"),
+        kind(rules.Key.HAZE, "8", "ends the turn"),
+        kind(rules.Key.COMET, "1", "ends the turn and costs two extra hours"),
+    ]
+    return {"rivalry_keys": rivalry, "dawn_keys": dawn, "hours": rules.FIRST_HOURS}
 
 
 def present_history(state: rules.State, names: Mapping[int, str], code: str) -> Board:
@@ -259,6 +283,8 @@ def _forfeit_warning(state: rules.State, crew: str) -> str:
     naming = state.step is rules.Step.NAMING and state.mode is rules.Mode.RIVALRY
     if not naming or state.crew not in state.missed_naming:
         return ""
+    if state.missed_namings[-1].version > state.step_started:
+        return ""  # a replay's step between the miss and the next crew's naming
     if crew == state.crew.value:
         return "Your crew's clock ran out last turn: if it runs out again now, your crew forfeits."
     name = state.crew.display

@@ -79,6 +79,8 @@ def test_it_logs_a_missed_word_and_warns_that_one_more_forfeits_C2_C4():
         == f"{name}'s clock ran out before a word; one more and {name} forfeits."
     )
     assert replay_sentence(table, 3) == f"{rival} names next."
+    between = table.host.get(f"/r/{table.room.code}/history/1/?step=2").content.decode()
+    assert "if it runs out again now" not in between  # the miss's own step warns no one
     assert replay_sentence(table, final.version - 1) == (
         f"{name}'s clock ran out before a word again: {name} forfeits."
     )

@@ -93,3 +93,13 @@ def test_the_acting_audience_is_marked_and_only_it():
     for seat in (table.spotter(active), table.stargazer(rival), table.spotter(rival)):
         assert "my-turn" not in page(table.seats[seat], table.room)
     assert "my-turn" not in page(table.spectator, table.room)
+
+
+def test_at_the_end_nobody_is_asked_to_act_and_everyone_keeps_their_role_E2():
+    table = seat_table(4)
+    table.light_every_own_star()
+    for seat, client in (*table.seats.items(), (None, table.spectator)):
+        text = page(client, table.room)
+        assert 'id="panel"' not in text and "my-turn" not in text, seat
+        assert 'id="countdown"' not in text
+        assert re.search(r'<p class="you">You are (the|watching)', text), seat

@@ -5,14 +5,34 @@
   "use strict";
   const word = () => document.getElementById("word");
 
+  // The word's length is the input's maxlength (W1: 10): at it, the player is told so, and
+  // a letter more is refused aloud rather than dropped in silence.
+  function hint(text) {
+    const out = document.getElementById("word-hint");
+    if (out && out.textContent !== text) out.textContent = text;
+  }
+
+  function full(input) {
+    return input.maxLength > 0 && input.value.length >= input.maxLength;
+  }
+
+  function refuseLetter(input, letter) {
+    hint(`A word has at most ${input.maxLength} letters: ${letter.toUpperCase()} was not added.`);
+  }
+
   function type(letter) {
     const input = word();
-    if (input && input.value.length < 10) input.value += letter.toUpperCase();
+    if (!input) return;
+    if (full(input)) { refuseLetter(input, letter); return; }
+    input.value += letter.toUpperCase();
+    hint(full(input) ? `${input.value.length} letters: the longest a word can be.` : "");
   }
 
   function backspace() {
     const input = word();
-    if (input) input.value = input.value.slice(0, -1);
+    if (!input) return;
+    input.value = input.value.slice(0, -1);
+    hint("");
   }
 
   document.addEventListener("click", (event) => {
@@ -59,12 +79,30 @@
     if (said) said.textContent = document.getElementById("notice")?.textContent.trim() || "";
   });
 
+  // The game starts (or a rematch does): "Invite friends" folds away, as it is on a page
+  // opened while a game runs (lobby/room.html), leaving the board and the seats in view.
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const before = event.detail.target;
+    if (before?.id !== "board") return;
+    const after = event.detail.fragment?.querySelector?.("#board");
+    const starting = before.classList.contains("empty") || before.querySelector(".result");
+    if (starting && after && !after.querySelector(".result")) {
+      document.getElementById("share")?.removeAttribute("open");
+    }
+  });
+
   // A physical keyboard spells the word too, wherever the focus is (T2).
   document.addEventListener("keydown", (event) => {
     const input = word();
     if (!input || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
-    if (target === input || (target.tagName === "INPUT" && target.type === "text")) return;
+    if (target === input) {  // typed into the word itself: the browser keeps its maxlength
+      const replacing = input.selectionStart !== input.selectionEnd;
+      if (/^[a-zA-Z]$/.test(event.key) && full(input) && !replacing) refuseLetter(input, event.key);
+      else if (event.key === "Backspace") hint("");
+      return;
+    }
+    if (target.tagName === "INPUT" && target.type === "text") return;
     if (/^[a-zA-Z]$/.test(event.key)) { type(event.key); event.preventDefault(); }
     else if (event.key === "Backspace") { backspace(); event.preventDefault(); }
   });
