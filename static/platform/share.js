@@ -1,4 +1,5 @@
-// The room's "Copy link" button (lobby/room.html), the same for every game.
+// The room's "Invite friends" (lobby/room.html), the same for every game: its "Copy link"
+// button, and folding it away when a game starts.
 (() => {
   "use strict";
   document.addEventListener("click", (event) => {
@@ -11,5 +12,19 @@
     };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(field.value).then(done);
     else { field.select(); document.execCommand("copy"); done(); }
+  });
+
+  // A game starts (or a rematch does) while the room is open: "Invite friends" folds away,
+  // as it is on a page opened while a game runs, leaving the board and the seats in view.
+  // Every game's board is pushed as #board: before the first game it is the room's empty
+  // one, and an ended game's shows its result in .result.
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const before = event.detail.target;
+    if (before?.id !== "board") return;
+    const after = event.detail.fragment?.querySelector?.("#board");
+    const starting = before.classList.contains("empty") || before.querySelector(".result");
+    if (starting && after && !after.querySelector(".result")) {
+      document.getElementById("share")?.removeAttribute("open");
+    }
   });
 })();

@@ -1,6 +1,7 @@
 // Constellate's few lines of browser code: letter keys, and keeping a half-spelled word
 // through a push. Everything else is server-rendered HTML swapped by htmx; the room's socket,
-// countdown, announcer and "Copy link" are the platform's (static/platform/).
+// countdown, announcer, "Copy link" and folding "Invite friends" when a game starts are the
+// platform's (static/platform/).
 (() => {
   "use strict";
   const word = () => document.getElementById("word");
@@ -77,18 +78,6 @@
   document.addEventListener("htmx:afterRequest", (event) => {
     const said = event.detail.elt?.closest?.(".flag")?.querySelector(".said");
     if (said) said.textContent = document.getElementById("notice")?.textContent.trim() || "";
-  });
-
-  // The game starts (or a rematch does): "Invite friends" folds away, as it is on a page
-  // opened while a game runs (lobby/room.html), leaving the board and the seats in view.
-  document.addEventListener("htmx:oobBeforeSwap", (event) => {
-    const before = event.detail.target;
-    if (before?.id !== "board") return;
-    const after = event.detail.fragment?.querySelector?.("#board");
-    const starting = before.classList.contains("empty") || before.querySelector(".result");
-    if (starting && after && !after.querySelector(".result")) {
-      document.getElementById("share")?.removeAttribute("open");
-    }
   });
 
   // A physical keyboard spells the word too, wherever the focus is (T2).
