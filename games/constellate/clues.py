@@ -1,6 +1,6 @@
 """The clue check: may the Stargazer name this word on this table? (RULES.md W1-W8)
 
-    check_clue(word, pictured) -> None when the word is accepted, else a short reason
+    check_clue(word, pictured, family=False) -> None when the word is accepted, else a reason
     set_blocklist(provider)    -> the moderators' blocklist hook (W3)
 
 ``pictured`` is the names of the 24 pictures on the table, lit or dark: one list per picture,
@@ -18,6 +18,10 @@ ORDER OF CHECKS (the first failing rule gives the reason):
 2. W3 slurs and the moderators' blocklist: refused with the fixed text "That word is not
    allowed.", so a slur is never repeated back in a reason (every other reason shows the
    word), and a moderated word is refused the same way whatever else is true of it.
+   At a family table (``family=True``, a host option) general profanity is refused next,
+   with its own fixed text that does not repeat the word either: the words cuss rates
+   "likely profane" (``data/profanity.txt``, built by scripts/build_profanity.py) and
+   their close forms. The slurs and the blocklist stay first, at every table.
 3. W4, then W5, then W6 (the table): these reasons name the picture that blocks the word,
    which tells the Stargazer exactly what to change. They come before W2 so that a close
    form which the frequency list rates as rare still gets its real reason (MOUSES has zipf
@@ -41,7 +45,14 @@ from pathlib import Path
 import lemminflect
 from wordfreq import get_frequency_dict
 
-__all__ = ["blocklist_provider", "check_clue", "set_blocklist", "warm_up"]
+__all__ = [
+    "BLOCKED",
+    "FAMILY_BLOCKED",
+    "blocklist_provider",
+    "check_clue",
+    "set_blocklist",
+    "warm_up",
+]
 
 # W1: a clue's length, in letters.
 MIN_LETTERS = 2
@@ -65,6 +76,7 @@ MAX_LETTERS = 10
 ZIPF_MIN = 2.0
 
 BLOCKED = "That word is not allowed."
+FAMILY_BLOCKED = "That word is not allowed at this family table."
 
 _DATA = Path(__file__).with_name("data")
 _LETTERS = frozenset(string.ascii_letters)
@@ -119,6 +131,13 @@ def _normalized_frozen(words: frozenset[str]) -> frozenset[str]:
 
 def _normalized(words: Iterable[str]) -> Iterable[str]:
     return (w.strip().lower() for w in words)
+
+
+def _profane(clue: str, bases: _ClueBases) -> bool:
+    words, forms, never = _profanity()
+    if clue in never:
+        return False
+    return clue in forms or not words.isdisjoint(bases.every)
 
 
 def _blocklisted(candidates: Iterable[str]) -> bool:
@@ -183,6 +202,35 @@ def _slurs() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     return slurs, frozenset(forms - not_slurs), frozenset(not_slurs)
 
 
+@lru_cache(maxsize=1)
+def _profanity() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """A family table's list: the refused words, those words with their close forms, and
+    the words never refused there (cuss's ratings 0 and 1, and the slur list's exceptions).
+
+    Only a word that is its own base form is inflected (CRAP -> CRAPS, PUKE -> PUKED): the
+    list also holds inflected entries (ASSES, HOES), and inflecting those again would refuse
+    ordinary words (ASSES -> ASSESS), while their bases are either listed themselves (ASS)
+    or left out on purpose (HOE, the garden tool). The forms are lemminflect's, as for W4:
+    verb forms it would only guess for a word it does not know are left out, since guessing
+    refuses ordinary words (CUNN -> CUNNING, PUD -> PUDDING, TESTE -> TESTING); many
+    listed words come with their forms listed anyway (FUCKED, PISSING).
+    """
+    rows = [row[0] for row in _read_list("profanity.txt")]
+    words = frozenset(row for row in rows if not row.startswith("!"))
+    never = frozenset(row[1:] for row in rows if row.startswith("!")) | _slurs()[2]
+    forms = set(words)
+    for word in words:
+        if _is_base(word):
+            forms |= {f for f in _inflections(word, _NOUN_VERB_TAGS) if f.isascii() and f.isalpha()}
+    return words, frozenset(forms - never), never
+
+
+def _is_base(word: str) -> bool:
+    """Is ``word`` its own lemma (or unknown to lemminflect), rather than an inflection?"""
+    lemmas = lemminflect.getAllLemmas(word)
+    return not lemmas or any(word in found for found in lemmas.values())
+
+
 # -- close forms (W4) -------------------------------------------------------------------------
 
 
@@ -191,6 +239,7 @@ def warm_up() -> None:
     _known_words()
     _irregular()
     _slurs()
+    _profanity()
     _family("warm")
     _clue_bases("warmer")
 
@@ -415,8 +464,9 @@ def _form_reason(word: str) -> str | None:
 # -- the check --------------------------------------------------------------------------------
 
 
-def check_clue(word: str, pictured: list[list[str]]) -> str | None:
-    """None if ``word`` may be named with these pictures on the table, else the reason."""
+def check_clue(word: str, pictured: list[list[str]], *, family: bool = False) -> str | None:
+    """None if ``word`` may be named with these pictures on the table, else the reason.
+    ``family``: the host chose a family table, where general profanity is refused too."""
     # Leading and trailing whitespace is stripped and the word accepted: it is invisible,
     # easy to type by accident on a phone keyboard, and the rules engine strips it too.
     # Whitespace inside the word is refused (W1: one word).
@@ -433,6 +483,10 @@ def check_clue(word: str, pictured: list[list[str]]) -> str | None:
         return BLOCKED
     if _blocklisted(bases.every):
         return BLOCKED
+    # A family table: general profanity too, each word and its forms (never the words
+    # cuss rates as often innocent).
+    if family and _profane(clue, bases):
+        return FAMILY_BLOCKED
 
     table = _table(tuple((n,) if isinstance(n, str) else tuple(n) for n in pictured))
     # W4 (and W8): the clue is a name, or a close form of one, in either direction.

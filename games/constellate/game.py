@@ -9,12 +9,22 @@ replay, moderation) is the platform's.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from datetime import datetime
 
 from games import flags
-from games.codec import EventSchemas
-from games.definition import Action, Form, GameDefinition, HowToPlay, Screens, Seats, Table
-from games.inputs import integer, plain
+from games.codec import EventSchemas, Payload
+from games.definition import (
+    Action,
+    Form,
+    GameDefinition,
+    HostOptions,
+    HowToPlay,
+    Screens,
+    Seats,
+    Table,
+)
+from games.inputs import integer, one_of, plain
 from games.kit import Problem
 from games.registry import register
 
@@ -36,13 +46,62 @@ def seat_label(players: int, seat: int) -> str:
     return f"{place.crew.display} {place.role}"
 
 
+# -- the host's options: an open table or a family table ------------------------------------
+
+OPEN, FAMILY = "open", "family"
+TABLES = {
+    OPEN: (
+        "An open table: rude words are allowed, but never slurs or the moderators' blocked words."
+    ),
+    FAMILY: "A family table: rude words are refused too.",
+}
+
+
+def default_options() -> dict[str, str]:
+    return {"table": OPEN}
+
+
+def clean_options(raw: Mapping[str, str]) -> dict[str, str]:
+    """The host's choice of table, or ``BadInput`` (a ValueError) saying why."""
+    table = one_of(
+        str(raw.get("table", OPEN)),
+        TABLES,
+        "Choose an open table or a family table (which refuses rude words too).",
+    )
+    return {"table": table}
+
+
+def options_text(options: Mapping[str, str]) -> str:
+    """What the host chose, for everyone in the lobby."""
+    return TABLES.get(options.get("table", OPEN), "")
+
+
+# -- how the stored events evolved ----------------------------------------------------------
+
+
+def _sky_dealt_v2(payload: Payload) -> tuple[str, Payload]:
+    """SkyDealt version 1 had no ``family``: every game then was an open table."""
+    return "SkyDealt", {**payload, "family": False}
+
+
+EVENT_SCHEMAS = EventSchemas(
+    current={"SkyDealt": 2},
+    upcasts={("SkyDealt", 1): _sky_dealt_v2},
+)
+
+
 # -- what the server draws ------------------------------------------------------------------
 
 
 def deal_command(
-    players: int, step_seconds: int | None, rng: random.Random | None = None
+    players: int,
+    step_seconds: int | None,
+    rng: random.Random | None = None,
+    *,
+    family: bool = False,
 ) -> rules.Deal:
-    """Draw everything random about a new sky (K1-K3, S5); the deal event stores it."""
+    """Draw everything random about a new sky (K1-K3, S5); the deal event stores it, and
+    whether the host chose a family table."""
     rng = rng or random.SystemRandom()
     mode = rules.mode_for(players)
     first = rules.Crew.GOLD if mode is rules.Mode.BEFORE_DAWN else rng.choice(list(rules.Crew))
@@ -54,11 +113,13 @@ def deal_command(
         key=tuple(key),
         first_crew=first,
         step_seconds=step_seconds,
+        family=family,
     )
 
 
 def _deal(table: Table) -> rules.Command:
-    return deal_command(table.players, table.step_seconds, table.rng)
+    family = table.options.get("table") == FAMILY
+    return deal_command(table.players, table.step_seconds, table.rng, family=family)
 
 
 def comet_order(rng: random.Random | None = None) -> tuple[int, ...]:
@@ -69,9 +130,11 @@ def comet_order(rng: random.Random | None = None) -> tuple[int, ...]:
 
 
 def word_check_for(state: rules.State) -> rules.WordCheck:
-    """The clue rules (W1-W8) against this sky's pictures and their aliases."""
+    """The clue rules (W1-W8) against this sky's pictures and their aliases; at a family
+    table, general profanity is refused too."""
     pictured = pictured_names(state.sky)
-    return lambda word: clues.check_clue(word, pictured)
+    family = state.family
+    return lambda word: clues.check_clue(word, pictured, family=family)
 
 
 def decide(state: rules.State, command: rules.Command, now: datetime) -> rules.Decision:
@@ -115,14 +178,20 @@ GAME: GameDefinition[rules.State, rules.Command] = register(
             "their stars, or one crew races the dawn."
         ),
         seats=Seats(2, 8, label=seat_label, mode=mode_label),
+        options=HostOptions(
+            default=default_options,
+            clean=clean_options,
+            text=options_text,
+            template="constellate/options.html",
+        ),
         initial=rules.State,
         decide=decide,
         evolve=rules.evolve,
         view_for=rules.view_for,
         event_types=rules.EVENT_TYPES,
-        # Every event is still at its first version: when one changes, its upcaster goes
-        # here (games.codec.EventSchemas says how; tests/games/test_golden.py checks).
-        event_schemas=EventSchemas(),
+        # When an event changes, its upcaster goes here (games.codec.EventSchemas says
+        # how; tests/games/test_golden.py replays a game stored before the change).
+        event_schemas=EVENT_SCHEMAS,
         deal=_deal,
         expire=lambda step, rng: rules.Expire(step=step),
         expiry_type=rules.Expire,

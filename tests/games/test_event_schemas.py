@@ -1,6 +1,6 @@
 """Events that evolve: each stored event keeps its schema version, and reading upcasts an
-older one to the current version before decoding. The changes here are test-only: the
-real games' events are untouched."""
+older one to the current version before decoding. Most changes here are test-only; the
+last section reads a real change: Constellate's SkyDealt version 2 added ``family``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from games import registry, store
 from games.codec import EventCodec, EventSchemas, Payload, SchemaError
 from games.constellate import rules as constellate
 from games.constellate.game import GAME
+from games.definition import Table
 from games.models import Event, Game
 from games.registry import Definition, game_type
 from tests.support.toy import toy_definition
@@ -195,11 +196,13 @@ def test_a_stored_constellate_game_reads_back_with_a_renamed_field(monkeypatch):
     assert Event.objects.get(game=game, kind="CardTouched").schema == 1
 
     real = game_type("constellate")
+    schemas = real.event_schemas  # the real changes (SkyDealt 2) stay: the game holds one
     changed = dataclasses.replace(
         real,
         event_types=[CardTouched if t is constellate.CardTouched else t for t in real.event_types],
         event_schemas=EventSchemas(
-            current={"CardTouched": 2}, upcasts={("CardTouched", 1): _picture_from_card}
+            current={**schemas.current, "CardTouched": 2},
+            upcasts={**schemas.upcasts, ("CardTouched", 1): _picture_from_card},
         ),
     )
     monkeypatch.setitem(registry._registry, "constellate", changed)
@@ -210,8 +213,60 @@ def test_a_stored_constellate_game_reads_back_with_a_renamed_field(monkeypatch):
 def test_rows_stored_before_schemas_existed_are_version_1():
     game, _ = GAME.start(players=2, rng=random.Random(1), now=NOW)
     row = Event.objects.get(game=game, seq=1)
-    assert row.schema == 1
+    assert (row.kind, row.schema) == ("SkyDealt", 2)  # written in its current version
     Event.objects.create(
         game=game, seq=2, kind="SpottingStopped", payload={"seat": 2}, created_at=NOW
     )
     assert Event.objects.get(game=game, seq=2).schema == 1
+
+
+# -- a real change: SkyDealt version 2 carries the family table ------------------------------
+
+
+def _sky_dealt_v1() -> dict[str, Any]:
+    """A SkyDealt payload as version 1 stored it: no ``family``."""
+    _, payload = GAME.codec.encode(_dealt())
+    del payload["family"]
+    return payload
+
+
+def _dealt() -> constellate.SkyDealt:
+    deal = GAME.deal(Table(4, None, {"table": "open"}, random.Random(3)))
+    decided = GAME.decide(GAME.initial(), deal, NOW)
+    assert isinstance(decided, list)
+    (event,) = decided
+    assert isinstance(event, constellate.SkyDealt)
+    return event
+
+
+def test_sky_dealt_is_at_version_2_with_an_upcaster_from_version_1():
+    assert GAME.event_schemas.current == {"SkyDealt": 2}
+    assert ("SkyDealt", 1) in GAME.event_schemas.upcasts
+    assert GAME.codec.schema("SkyDealt") == 2
+
+
+def test_a_stored_version_1_sky_dealt_reads_back_as_an_open_table():
+    payload = _sky_dealt_v1()
+    assert "family" not in payload
+    kind, upcast = GAME.codec.upcast("SkyDealt", payload, 1)
+    assert (kind, upcast) == ("SkyDealt", {**payload, "family": False})
+    event = GAME.codec.decode("SkyDealt", payload, 1)
+    assert event == dataclasses.replace(_dealt(), family=False)
+    game = _stored(Game.objects.create(kind="constellate"), [("SkyDealt", 1, payload)])
+    (read,) = store.read_events(game)
+    assert isinstance(read, constellate.SkyDealt) and read.family is False
+    assert store.state_of(game).family is False
+
+
+def test_a_version_1_sky_dealt_needs_its_upcaster():
+    """Without the upcaster the old payload would not decode: the version is load-bearing."""
+    with pytest.raises(TypeError):
+        GAME.codec.decode("SkyDealt", _sky_dealt_v1())
+
+
+def test_a_family_table_is_written_in_version_2_and_reads_back():
+    game, outcome = GAME.start(players=2, options={"table": "family"}, rng=random.Random(2))
+    row = Event.objects.get(game=game, seq=1)
+    assert (row.kind, row.schema, row.payload["family"]) == ("SkyDealt", 2, True)
+    assert outcome.state.family is True
+    assert store.state_of(game).family is True

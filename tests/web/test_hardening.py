@@ -266,7 +266,7 @@ def _dealt_constellate():
 @pytest.mark.django_db
 def test_a_dealt_sky_its_deal_and_its_command_never_show_the_key():
     state = _dealt_constellate()
-    deal = SkyDealt(state.mode, 4, state.sky, state.key, state.first_crew, None, None)
+    deal = SkyDealt(state.mode, 4, state.sky, state.key, state.first_crew, None, None, False)
     command = ConstellateDeal(4, state.sky, state.key, state.first_crew)
     key = _key_pattern([k.value for k in state.key])
     assert key.search(repr(list(state.key)))  # the pattern finds the key where it is
@@ -308,7 +308,7 @@ def test_the_technical_500_page_shows_no_key_and_no_password():
     state = _dealt_constellate()
     key = _key_pattern([k.value for k in state.key])
     kind, payload = game_type("constellate").codec.encode(
-        SkyDealt(state.mode, 4, state.sky, state.key, state.first_crew, None, None)
+        SkyDealt(state.mode, 4, state.sky, state.key, state.first_crew, None, None, False)
     )
     assert kind == "SkyDealt" and key.search(json.dumps(payload))
     try:
@@ -328,7 +328,7 @@ def test_a_bad_event_row_fails_in_the_codec_without_showing_its_payload():
     state = _dealt_constellate()
     codec = game_type("constellate").codec
     _, payload = codec.encode(
-        SkyDealt(state.mode, 4, state.sky, state.key, state.first_crew, None, None)
+        SkyDealt(state.mode, 4, state.sky, state.key, state.first_crew, None, None, False)
     )
     key = _key_pattern([k.value for k in state.key])
     with pytest.raises(KeyError) as failed:

@@ -12,13 +12,16 @@ from .model import Crew, Key
 @hiding("key")
 @dataclass(frozen=True)
 class Deal:
-    """Deal a sky. The server draws the pictures, the key and the first crew (S5)."""
+    """Deal a sky. The server draws the pictures, the key and the first crew (S5).
+    ``family``: the host chose a family table, where the clue check refuses general
+    profanity too (W3 refuses slurs and the moderators' words at every table)."""
 
     players: int
     sky: tuple[str, ...]
     key: tuple[Key, ...]
     first_crew: Crew
     step_seconds: int | None = None
+    family: bool = False
 
 
 @dataclass(frozen=True)

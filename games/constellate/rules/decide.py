@@ -107,6 +107,7 @@ def _deal(state: State, command: Deal, now: datetime) -> Decision:
             first_crew=command.first_crew,
             step_seconds=command.step_seconds,
             deadline=kit.deadline_after(command.step_seconds, now),
+            family=command.family,
         )
     ]
 

@@ -14,7 +14,11 @@ from .model import Crew, Finish, Key, Mode, TurnEnd
 @hiding("key")
 @dataclass(frozen=True)
 class SkyDealt:
-    """The first event: who plays, the 24 pictures, the key, who starts (S5), the clock."""
+    """The first event: who plays, the 24 pictures, the key, who starts (S5), the clock,
+    and whether the table is a family table (the clue check refuses profanity too).
+
+    Version 2 added ``family``; a version 1 payload reads as an open table (the upcaster
+    in ``game.py``)."""
 
     mode: Mode
     players: int
@@ -23,6 +27,7 @@ class SkyDealt:
     first_crew: Crew
     step_seconds: int | None
     deadline: datetime | None  # of the first naming step
+    family: bool
 
 
 @dataclass(frozen=True)

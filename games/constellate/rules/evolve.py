@@ -49,6 +49,7 @@ def _(event: SkyDealt, state: State) -> State:
         step_started=state.version,
         step_seconds=event.step_seconds,
         deadline=event.deadline,
+        family=event.family,
     )
 
 

@@ -151,6 +151,7 @@ class State:
     step_started: int = 0  # the version whose event started the current step
     step_seconds: int | None = None  # C1: None means the clock is off
     deadline: datetime | None = None
+    family: bool = False  # a family table: the clue check refuses profanity too
     touches_left: int = 0
     touches_made: int = 0
     banks: frozenset[Crew] = frozenset()  # T6: crews holding their one banked touch

@@ -384,6 +384,72 @@ def test_W3_blocklist_comes_before_the_table(blocklist) -> None:
     assert check_clue("moonlight", TABLE) == BLOCKED
 
 
+# -- W3 at a family table: general profanity too (a host option) ----------------------------------
+
+FAMILY_BLOCKED = "That word is not allowed at this family table."
+RUDE = ["crap", "CRAP", "craps", "puke", "puked", "puking"]  # rated 2 by cuss, and forms
+PROFANE = [w for w in _listed("profanity.txt") if not w.startswith("!")]
+NEVER_PROFANE = [w[1:] for w in _listed("profanity.txt") if w.startswith("!")]
+
+
+@pytest.mark.parametrize("word", RUDE)
+def test_W3_family_table_refuses_a_rude_word_and_its_forms_without_echoing_it(word) -> None:
+    reason = check_clue(word, TABLE, family=True)
+    assert reason == FAMILY_BLOCKED == clues.FAMILY_BLOCKED
+    assert word.lower() not in reason.lower()
+
+
+@pytest.mark.parametrize("word", RUDE)
+def test_W3_open_table_accepts_a_rude_word_that_is_no_slur(word) -> None:
+    assert check_clue(word, TABLE) is None
+    assert check_clue(word, TABLE, family=False) is None
+
+
+@pytest.mark.parametrize("word", ["lesbian", "abortion", "gable", "shit"])
+def test_W3_family_table_never_refuses_what_cuss_rates_0_or_1(word) -> None:
+    """GABLE is rated 1 though GABLES is rated 2; SHIT is rated 1 (cuss is unsure)."""
+    assert word in NEVER_PROFANE
+    assert check_clue(word, TABLE, family=True) is None
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["assess", "hoe", "scrap", "scrape", "lesbos"],
+    ids=["not-an-inflection-of-ASSES", "HOE-not-HOES", "contains-1", "contains-2", "island"],
+)
+def test_W3_family_table_accepts_ordinary_words_that_look_like_listed_ones(word) -> None:
+    assert check_clue(word, TABLE, family=True) is None
+
+
+def test_W3_family_table_refuses_every_clue_sized_listed_word() -> None:
+    assert len(PROFANE) >= 1000
+    clue_sized = [w for w in PROFANE if len(w) <= 10]
+    refused = {w: check_clue(w, [], family=True) for w in clue_sized}
+    assert [w for w, reason in refused.items() if reason not in (FAMILY_BLOCKED, BLOCKED)] == []
+
+
+def test_W3_family_table_refuses_none_of_the_words_rated_0_or_1() -> None:
+    assert len(NEVER_PROFANE) >= 500
+    assert [w for w in NEVER_PROFANE if check_clue(w, [], family=True) == FAMILY_BLOCKED] == []
+
+
+@pytest.mark.parametrize("family", [False, True], ids=["open", "family"])
+def test_W3_slurs_are_refused_at_every_table_with_the_plain_text(family) -> None:
+    assert check_clue(A_SLUR, TABLE, family=family) == BLOCKED
+    assert check_clue(A_SLUR + "s", TABLE, family=family) == BLOCKED
+
+
+def test_W3_the_blocklist_comes_before_the_family_list(blocklist) -> None:
+    blocklist(lambda: frozenset({"crap", "quasar"}))
+    assert check_clue("crap", TABLE, family=True) == BLOCKED
+    assert check_clue("quasar", TABLE, family=True) == BLOCKED
+
+
+def test_W3_the_family_list_comes_before_the_table() -> None:
+    assert check_clue("crap", [["crap"]], family=True) == FAMILY_BLOCKED
+    assert check_clue("crap", [["crap"]]) == PICTURE.format("CRAP")
+
+
 # -- W4-W8 with other tables -----------------------------------------------------------------------
 
 
