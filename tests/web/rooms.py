@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from typing import TypeVar
 
 from django.http import HttpResponse
 from django.test import Client
@@ -88,6 +89,9 @@ class RoomTable:
         return response
 
 
+RoomTableT = TypeVar("RoomTableT", bound=RoomTable)
+
+
 @dataclass
 class Table(RoomTable):
     """A Constellate room."""
@@ -165,14 +169,12 @@ class Table(RoomTable):
         return post(self.seats[seat or self.spotter()], self.room, "play/stop", **data)
 
 
-def seat_table(players: int, *, start: bool = True, step: str | None = None) -> Table:
-    """A room with ``players`` people joined and seated 1..N, and a spectator who joined
-    without sitting; the game started unless ``start`` is false."""
-    host = Client()
-    room = create_room(host)
-    seats = {1: host}
-    for n in range(2, players + 1):
-        seats[n] = Client()
+def seat_people(
+    host: Client, room: Room, players: int
+) -> tuple[dict[int, Client], dict[int, str], Client]:
+    """Seats 1..``players`` joined and seated (seat 1 is the host), and a spectator who
+    joined without sitting: (browsers by seat, names by seat, the spectator)."""
+    seats = {1: host, **{n: Client() for n in range(2, players + 1)}}
     names = {}
     for n, client in seats.items():
         assert join(client, room, NAMES[n - 1]).status_code == 200
@@ -180,14 +182,28 @@ def seat_table(players: int, *, start: bool = True, step: str | None = None) -> 
         names[n] = NAMES[n - 1]
     spectator = Client()
     assert join(spectator, room, "Watcher").status_code == 200
-    table = Table(room=room, seats=seats, spectator=spectator, names=names)
+    return seats, names, spectator
+
+
+def set_up(table: RoomTableT, *, step: str | None, start: bool) -> RoomTableT:
+    """The host sets the clock to ``step`` seconds if given, and starts unless not."""
     if step:
-        assert post(host, room, "clock", step=step).status_code == 200
+        assert post(table.host, table.room, "clock", step=step).status_code == 200
     if start:
         response = table.start()
         assert response.status_code == 200, response.content
         assert table.room.game_id is not None
     return table
+
+
+def seat_table(players: int, *, start: bool = True, step: str | None = None) -> Table:
+    """A room with ``players`` people joined and seated 1..N, and a spectator who joined
+    without sitting; the game started unless ``start`` is false."""
+    host = Client()
+    room = create_room(host)
+    seats, names, spectator = seat_people(host, room, players)
+    table = Table(room=room, seats=seats, spectator=spectator, names=names)
+    return set_up(table, step=step, start=start)
 
 
 # -- reading cards out of the HTML ------------------------------------------------------

@@ -16,7 +16,7 @@ from games.underonesky.game import GAME
 from games.underonesky.rules import State, Step, legal_moves
 from lobby.models import Room
 from tests.web import rooms
-from tests.web.rooms import join, page, post, sit
+from tests.web.rooms import page, post
 
 KIND = "underonesky"
 
@@ -67,22 +67,10 @@ def seat_table(
 ) -> Table:
     host = Client()
     room = create_room(host)
-    seats = {1: host, 2: Client()}
-    names = {1: "Ada", 2: "Bo"}
-    for n, client in seats.items():
-        assert join(client, room, names[n]).status_code == 200
-        assert sit(client, room, n).status_code == 200
-    spectator = Client()
-    assert join(spectator, room, "Watcher").status_code == 200
+    seats, names, spectator = rooms.seat_people(host, room, 2)
     assert post(host, room, "options", chart=chart, compass=compass).status_code == 200
-    if step:
-        assert post(host, room, "clock", step=step).status_code == 200
     table = Table(room=room, seats=seats, spectator=spectator, names=names)
-    if start:
-        response = table.start()
-        assert response.status_code == 200, response.content
-        assert table.room.game_id is not None
-    return table
+    return rooms.set_up(table, step=step, start=start)
 
 
 def card_markup(html: str) -> list[str]:

@@ -18,7 +18,7 @@ from django.test import Client
 from games.models import Event
 from lobby.models import Room
 from tests.web import rooms
-from tests.web.rooms import join, page, post, sit
+from tests.web.rooms import page, post
 
 from . import rules
 from .game import GAME, SLUG
@@ -26,7 +26,6 @@ from .game import GAME, SLUG
 if TYPE_CHECKING:  # what the test client answers, as django-stubs names it
     from django.test.client import _MonkeyPatchedWSGIResponse as Response
 
-NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 HX = {"HX-Request": "true"}  # the header htmx sends with every request
 
 
@@ -80,22 +79,9 @@ def seat_table(players: int = 3, *, step: str | None = None, start: bool = True)
     without sitting; the clock set to ``step`` seconds if given; started unless not."""
     host = Client()
     room = create_room(host)
-    seats = {1: host, **{n: Client() for n in range(2, players + 1)}}
-    names = {}
-    for n, client in seats.items():
-        assert join(client, room, NAMES[n - 1]).status_code == 200
-        assert sit(client, room, n).status_code == 200
-        names[n] = NAMES[n - 1]
-    spectator = Client()
-    assert join(spectator, room, "Watcher").status_code == 200
-    if step:
-        assert post(host, room, "clock", step=step).status_code == 200
+    seats, names, spectator = rooms.seat_people(host, room, players)
     table = Table(room=room, seats=seats, spectator=spectator, names=names)
-    if start:
-        response = table.start()
-        assert response.status_code == 200, response.content
-        assert table.room.game_id is not None
-    return table
+    return rooms.set_up(table, step=step, start=start)
 
 
 # -- comparing what two twin rooms send ------------------------------------------------------
