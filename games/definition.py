@@ -23,30 +23,18 @@ from django.template.loader import render_to_string
 
 from .codec import EventCodec, EventSchemas
 from .flags import Moderation
-from .kit import Decision, Problem, due
+from .kit import Clocked, Decision, Problem, due
 
 if TYPE_CHECKING:
     from .models import Game
     from .service import Outcome
 
 
-class GameState(Protocol):
-    """What the platform reads of any game's state (the kit's ``Clocked`` and a version)."""
+class GameState(Clocked, Protocol):
+    """What the platform reads of any game's state: the kit's ``Clocked`` and a version."""
 
     @property
     def version(self) -> int: ...
-
-    @property
-    def dealt(self) -> bool: ...
-
-    @property
-    def ended(self) -> bool: ...
-
-    @property
-    def step_started(self) -> int: ...
-
-    @property
-    def deadline(self) -> datetime | None: ...
 
 
 S = TypeVar("S", bound=GameState)
