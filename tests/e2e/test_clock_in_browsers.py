@@ -5,6 +5,7 @@ again, and the second expiry in a row of one crew ends the game (C2, C4)."""
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 
 import pytest
@@ -20,7 +21,8 @@ RIVAL = {"gold": "teal", "teal": "gold"}
 
 def _countdowns(table: Table) -> dict[str, dict]:
     """Each screen's countdown: the server's deadline, the step's length as the server
-    rendered it (deadline - the server's now), and the seconds shown."""
+    rendered it (deadline - the server's now), the seconds shown, and the seconds really
+    left at that moment (browsers and server share this machine's clock)."""
     return {
         person.name: person.page.evaluate(
             """() => {
@@ -29,6 +31,7 @@ def _countdowns(table: Table) -> dict[str, dict]:
                     deadline: c.dataset.deadline,
                     full: (Date.parse(c.dataset.deadline) - Date.parse(c.dataset.now)) / 1000,
                     shown: +c.querySelector('.countdown-seconds').textContent,
+                    left: (Date.parse(c.dataset.deadline) - Date.now()) / 1000,
                 };
             }"""
         )
@@ -38,11 +41,16 @@ def _countdowns(table: Table) -> dict[str, dict]:
 
 def _restarted(countdowns: dict[str, dict], before: dict[str, dict] | None = None) -> None:
     """Every screen counts down from the same, new, deadline, a whole step after the last
-    one (its expiry started this step), and shows nearly the full step."""
+    one (its expiry started this step), and shows the time left on the new deadline, not
+    what was left of the old one. (How much of the step is left when the test reads the
+    screens depends on the machine's load, so that is not asserted.)"""
     assert len({c["deadline"] for c in countdowns.values()}) == 1, countdowns  # the server's
     for name, countdown in countdowns.items():
         assert 0 < countdown["full"] <= TEST_STEP_SECONDS, (name, countdown)
-        assert countdown["shown"] >= TEST_STEP_SECONDS - 1, (name, countdown)
+        assert math.floor(countdown["left"]) <= countdown["shown"] <= TEST_STEP_SECONDS, (
+            name,
+            countdown,
+        )
         if before:
             gap = (_when(countdown["deadline"]) - _when(before[name]["deadline"])).total_seconds()
             assert TEST_STEP_SECONDS <= gap <= TEST_STEP_SECONDS + SHOWN_WITHIN, (name, gap)
