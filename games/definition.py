@@ -209,6 +209,17 @@ class Screens(Generic[S]):
 
 
 @dataclass(frozen=True)
+class Computer(Generic[S, C]):
+    """A computer player the host may seat: ``waiting(state, seat)`` says, cheaply, whether
+    that seat owes a move now; ``move(state, seat, rng)`` thinks (under a second) and gives
+    the command a person in that seat could send. It plays through the same commands and
+    refusals as anyone, and its choices are stored in the events like anyone's."""
+
+    waiting: Callable[[S, int], bool]
+    move: Callable[[S, int, random.Random], C]
+
+
+@dataclass(frozen=True)
 class HowToPlay:
     """The game's rules page: a template and what it reads (``context()``)."""
 
@@ -246,6 +257,7 @@ class GameDefinition(Generic[S, C]):
     previews: Mapping[str, Preview[S]] = field(default_factory=dict)
     screens: Screens[S]
     how_to_play: HowToPlay | None = None
+    computer: Computer[S, C] | None = None  # None: only people play it
     styles: tuple[str, ...] = ()  # the static files its screens need
     scripts: tuple[str, ...] = ()
     # Moderation (games.flags): which public texts may be flagged and what the admin

@@ -10,6 +10,9 @@ from games.models import Game
 STEP_CHOICES = [(None, "Off"), (60, "60 s"), (90, "90 s"), (120, "120 s")]  # C1
 
 
+COMPUTER = "computer:"  # a computer player's identity begins so (lobby/computers.py)
+
+
 class Room(models.Model):
     code = models.CharField(max_length=32, unique=True)  # the unguessable link
     kind = models.CharField(max_length=40, default="constellate")
@@ -47,6 +50,11 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_computer(self) -> bool:
+        """A computer player the host seated (lobby/computers.py): no browser is it."""
+        return self.identity.startswith(COMPUTER)
+
 
 class Match(models.Model):
     """A game played in a room, with who sat where when it started (for logs and flags),
@@ -69,6 +77,10 @@ class Match(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["room", "number"], name="match_number_per_room")
         ]
+
+    def computer_seats(self) -> frozenset[int]:
+        """The seats the game started with a computer player in."""
+        return frozenset(int(n) for n, who in self.bound.items() if who.startswith(COMPUTER))
 
     def names(self) -> dict[int, str]:
         return {int(k): v for k, v in self.seats.items()}

@@ -1,4 +1,5 @@
-"""Which room a game is played in, and its seats' names: the part of the room a push needs.
+"""Which room a game is played in, its seats' names and which seats began with a computer
+in them: the part of the room a push (and a computer's wake-up) needs.
 
 Both are fixed for a game's whole life (a room keeps its code; a match's seat names are
 written once, at the start), so a process remembers them by game: the view that ran the
@@ -24,6 +25,7 @@ class Seating:
     room_id: int
     code: str
     names: Mapping[int, str]
+    computers: frozenset[int] = frozenset()  # the seats the game started with a computer in
 
 
 _remembered: OrderedDict[int, Seating] = OrderedDict()
@@ -32,7 +34,12 @@ _lock = threading.Lock()
 
 def remember(game_id: int, room: Room, match: Match | None) -> Seating:
     """What a view already read about a running game's room (no query)."""
-    seating = Seating(room.pk, room.code, MappingProxyType(match.names() if match else {}))
+    seating = Seating(
+        room.pk,
+        room.code,
+        MappingProxyType(match.names() if match else {}),
+        match.computer_seats() if match else frozenset(),
+    )
     if match is not None:  # without the match the names are not known yet: not kept
         _keep(game_id, seating)
     return seating
@@ -48,7 +55,7 @@ def seating_of(game_id: int) -> Seating | None:
     room = Room.objects.filter(game_id=game_id).only("pk", "code").first()
     if room is None:
         return None
-    match = Match.objects.filter(game_id=game_id).only("seats").first()
+    match = Match.objects.filter(game_id=game_id).only("seats", "bound").first()
     return remember(game_id, room, match)
 
 

@@ -13,7 +13,8 @@ from games import inputs
 from games.confusables import lookalike_key
 from games.registry import Definition, all_game_types, game_type
 
-from .models import Match, Player, Room
+from . import computers
+from .models import COMPUTER, Match, Player, Room
 
 MAX_SEATS = 8  # the most any game seats
 STEP_LENGTHS = (None, 60, 90, 120)  # C1
@@ -214,9 +215,33 @@ def _require_host(room: Room, identity: str | None) -> None:
 
 
 def free_seat(room: Room, identity: str | None, seat: int) -> None:
+    """The host frees a seat. A computer freed between games leaves the room; one freed
+    while a game runs stops playing, and its seat is away like a person's."""
     _require_host(room, identity)
-    if not room.players.filter(seat=seat).update(seat=None):
+    sitting = room.players.filter(seat=seat)
+    if not game_running(room) and sitting.filter(identity__startswith=COMPUTER).delete()[0]:
+        return
+    if not sitting.update(seat=None):
         raise LobbyRefusal(f"Seat {seat} is already free.", 409)
+
+
+def seat_computer(room: Room, identity: str | None, seat: int) -> Player:
+    """The host gives a free seat to the game's computer player, between games."""
+    _require_host(room, identity)
+    kind = game_of(room)
+    if kind.computer is None:
+        raise LobbyRefusal(f"{kind.title} has no computer player.", 409)
+    if not 1 <= seat <= kind.seats.most:
+        raise LobbyRefusal(f"Seats are numbered 1 to {kind.seats.most}.")
+    with transaction.atomic():
+        if _locked_match(room) is not None:
+            raise LobbyRefusal("A computer can sit down between games.", 409)
+        if (sitting := seated(room).get(seat)) is not None:
+            raise LobbyRefusal(f"Seat {seat} is taken: {sitting.name} is in it.", 409)
+        try:
+            return computers.seat(room, seat)
+        except IntegrityError as error:
+            raise LobbyRefusal(f"Seat {seat} is taken.", 409) from error
 
 
 # -- a newcomer in a gone player's seat: asked for, then let in by the host ---------------

@@ -13,6 +13,7 @@ urlpatterns = [
     path("r/<room:code>/sit", views.sit, name="sit"),
     path("r/<room:code>/stand", views.stand, name="stand"),
     path("r/<room:code>/free", views.free, name="free"),
+    path("r/<room:code>/computer", views.computer, name="computer"),
     path("r/<room:code>/ask", views.ask, name="ask"),
     path("r/<room:code>/withdraw", views.withdraw, name="withdraw"),
     path("r/<room:code>/let-sit", views.let_sit, name="let-sit"),

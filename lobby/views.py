@@ -18,7 +18,7 @@ from games.inputs import BadInput, choice, integer
 from games.registry import all_game_types, game_type
 
 from . import limits, realtime, seating, services
-from .models import Match, Player, Room
+from .models import COMPUTER, Match, Player, Room
 from .ratelimit import limited, limited_both
 
 IDENTITY = "identity"
@@ -181,7 +181,8 @@ def lobby_context(ctx: RoomContext) -> dict:
             (str(n) if n else "off", f"{n} s" if n else "Off") for n in services.step_lengths()
         ],
         "step_value": str(room.step_seconds) if room.step_seconds else "off",
-        "spectators": room.players.filter(seat=None).count(),
+        "spectators": room.players.filter(seat=None).exclude(identity__startswith=COMPUTER).count(),
+        "computers": kind.computer is not None and ctx.is_host and match is None,
         "options": services.options_of(room),
         "options_template": kind.options.template,
         "options_text": kind.options.text(services.options_of(room)),
@@ -334,6 +335,10 @@ def _free(request: HttpRequest, ctx: RoomContext) -> None:
     services.free_seat(ctx.room, ctx.identity, _seat_number(request))
 
 
+def _computer(request: HttpRequest, ctx: RoomContext) -> None:
+    services.seat_computer(ctx.room, ctx.identity, _seat_number(request))
+
+
 def _ask(request: HttpRequest, ctx: RoomContext) -> None:
     services.ask_for_seat(ctx.room, _need_player(ctx), _seat_number(request))
 
@@ -374,6 +379,7 @@ join = _lobby_action(_join)
 sit = _lobby_action(_sit)
 stand = _lobby_action(_stand)
 free = _lobby_action(_free)
+computer = _lobby_action(_computer)
 ask = _lobby_action(_ask)
 withdraw = _lobby_action(_withdraw)
 let_sit = _lobby_action(_let_sit)

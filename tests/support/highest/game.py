@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.definition import (
     Action,
+    Computer,
     Form,
     GameDefinition,
     Preview,
@@ -251,6 +252,22 @@ def _choose(form: Form, seat: int) -> rules.Command:
     )
 
 
+# -- the computer player: a number at random, like a person who does not care ------------------
+
+
+def _waiting(state: rules.State, seat: int) -> bool:
+    running = state.round
+    if state.ended or running is None or running.closed:
+        return False
+    return seat in running.waiting
+
+
+def _move(state: rules.State, seat: int, rng: random.Random) -> rules.Command:
+    assert state.round is not None, "a computer moves only when waiting"
+    number = rng.randint(rules.LOWEST, rules.HIGHEST)
+    return rules.Choose(seat=seat, round=state.round.number, number=number)
+
+
 GAME: GameDefinition[rules.State, rules.Command] = GameDefinition(
     slug=SLUG,
     title="Highest Unique",
@@ -267,6 +284,7 @@ GAME: GameDefinition[rules.State, rules.Command] = GameDefinition(
     expiry_type=rules.Expire,
     actions={"choose": Action(_choose)},
     previews={"check": Preview(_check)},
+    computer=Computer(_waiting, _move),
     screens=Screens(
         template="highest/board.html",
         present=present,
