@@ -368,6 +368,21 @@ def apply(board: StarBoard, drawing: Drawing, turn: Turn) -> StarBoard | Refusal
     return drawn
 
 
+def sketch(board: StarBoard, drawing: Drawing, turn: Turn) -> StarBoard:
+    """U1, U7: the board with as much of a draft as is legal: its card part if legal, then
+    its resolutions in order up to the first refused one. A preview shows this board, its
+    open copies and its score; ``apply`` says whether the whole draft would be accepted."""
+    drawn = _draw(board, drawing, turn)
+    if isinstance(drawn, str):
+        return board
+    for resolution in drawing.resolutions:
+        resolved = resolve(drawn, resolution, turn)
+        if isinstance(resolved, str):
+            break
+        drawn = resolved
+    return drawn
+
+
 def refused(board: StarBoard, drawing: Drawing, turn: Turn) -> Refusal | None:
     after = apply(board, drawing, turn)
     return after if isinstance(after, Refusal) else None
