@@ -163,30 +163,71 @@ def _unused_around(board: StarBoard, hole: Point) -> int:
 
 def _largest_packing(masks: Sequence[int]) -> int:
     """The most copies (line bitmasks) that pairwise share no line: a maximum independent set
-    of the conflict graph, by branching with the usual degree 0 and 1 shortcuts."""
+    of the copies' conflict graph, exact, by branch and bound. Each connected part is solved
+    on its own; a copy with at most one live rival is taken at once (always safe); otherwise
+    the search branches on the copy with the most rivals (take it, or not) and gives up a
+    branch that cannot beat the best found. The bound: the copies holding one line pairwise
+    conflict, so at most one of them counts; cover the live copies by such lines, greedily."""
     n = len(masks)
     conflicts = [sum(1 << j for j in range(n) if j != i and masks[i] & masks[j]) for i in range(n)]
-    memo: dict[int, int] = {}
+    holders = [sum(1 << i for i in range(n) if masks[i] >> bit & 1) for bit in _bits(_union(masks))]
 
-    def best(alive: int) -> int:
-        if alive in memo:
-            return memo[alive]
-        taken = 0
-        rest = alive
-        while True:  # a copy with at most one live rival can always be taken
-            easy = next((i for i in _bits(rest) if (conflicts[i] & rest).bit_count() <= 1), None)
-            if easy is None:
-                break
-            taken += 1
-            rest &= ~(1 << easy) & ~conflicts[easy]
-        if rest:
-            pivot = max(_bits(rest), key=lambda i: (conflicts[i] & rest).bit_count())
-            without = rest & ~(1 << pivot)
-            taken += max(1 + best(without & ~conflicts[pivot]), best(without))
-        memo[alive] = taken
-        return taken
+    def bound(alive: int) -> int:
+        count = 0
+        while alive:
+            alive &= ~max((h & alive for h in holders), key=int.bit_count)
+            count += 1
+        return count
 
-    return best((1 << n) - 1)
+    def part(alive: int) -> int:
+        """The connected part of ``alive`` around its lowest copy."""
+        seen = frontier = alive & -alive
+        while frontier:
+            reach = 0
+            for i in _bits(frontier):
+                reach |= conflicts[i]
+            frontier = reach & alive & ~seen
+            seen |= frontier
+        return seen
+
+    def solve(component: int) -> int:
+        best = 0
+
+        def search(alive: int, taken: int) -> None:
+            nonlocal best
+            while alive:
+                live = _bits(alive)
+                easy = next((i for i in live if (conflicts[i] & alive).bit_count() <= 1), None)
+                if easy is None:
+                    break
+                taken += 1
+                alive &= ~(1 << easy) & ~conflicts[easy]
+            if not alive:
+                best = max(best, taken)
+                return
+            if taken + bound(alive) <= best:
+                return
+            pivot = max(live, key=lambda i: (conflicts[i] & alive).bit_count())
+            without = alive & ~(1 << pivot)
+            search(without & ~conflicts[pivot], taken + 1)
+            search(without, taken)
+
+        search(component, 0)
+        return best
+
+    total, rest = 0, (1 << n) - 1
+    while rest:
+        component = part(rest)
+        total += solve(component)
+        rest &= ~component
+    return total
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def _bits(mask: int) -> list[int]:
