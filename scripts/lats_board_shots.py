@@ -192,7 +192,7 @@ def main(out: Path) -> None:
         ("board-1366", page(), 1366, 768, False),
         ("board-greyscale-390", page(extra=grey), 390, 844, True),
         ("board-ghost-390", page(ghost=True), 390, 844, True),
-        ("board-text-200-390", page(extra="html { font-size: 200%; }"), 390, 844, False),
+        ("board-text-200-390", page(extra="html { font-size: 200%; }"), 390, 844, True),
     ]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
@@ -204,7 +204,7 @@ def main(out: Path) -> None:
             )
             tab.goto(source.as_uri())
             if scroll:  # the phone's screen scrolled to its board, as a seat sees it mid-round
-                tab.eval_on_selector(".lats-board", "e => e.scrollIntoView()")
+                tab.eval_on_selector(".lats-board.interactive", "e => e.scrollIntoView()")
                 tab.evaluate("window.scrollBy(0, -64)")
             tab.screenshot(path=str(out / f"lookatthestars-{name}.png"))
             tab.close()

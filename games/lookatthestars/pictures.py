@@ -213,7 +213,8 @@ class BoardPicture:
     strokes: tuple[Stroke, ...]
     glyphs: tuple[Glyph, ...]
     tags: tuple[Tag, ...]
-    notes: tuple[str, ...]  # visible words under the board: groups that are not constellations...
+    notes: tuple[str, ...]  # visible warnings under the board: groups that are not constellations
+    ghost_words: tuple[str, ...]  # each ghost line, fits or why not (U4)
     key: tuple[KeyEntry, ...]
     text: tuple[str, ...]  # "Board as text"
     summary: str  # the read-only picture's accessible name
@@ -336,7 +337,6 @@ def board_picture(
     placer = _Placer(board, draft, ghost, open_copies)
     tags = placer.place(board, draft, open_copies)
     notes = tuple(_group_note(board, g) for g in board.groups if _not_constellation(board, g))
-    notes += tuple(f"Ghost: {_ghost_words(g)}" for g in ghost)
     band = None if day <= 0 else ((sky.TOP - day) * CELL, day * CELL)
     title = title or board.design.name
     text = _board_text(board, day, draft, open_copies, chosen_copy, ghost)
@@ -357,6 +357,7 @@ def board_picture(
         glyphs=glyphs,
         tags=tags,
         notes=notes,
+        ghost_words=tuple(f"Ghost: {_ghost_words(g)}" for g in ghost),
         key=_key(board, day, draft, open_copies, ghost) if show_key else (),
         text=text,
         summary=f"{title}. " + " ".join(text[1:]),
