@@ -64,7 +64,7 @@ def score(board: StarBoard, point_lines: Shape, point_value: int = POINT_VALUE) 
     """E2: constellations + planets + shooting stars + point bonus + power bonus."""
     constellations = board.constellations
     owner = _owner(constellations)
-    sizes = tuple(sorted({len(c) for c in constellations}))
+    sizes = tuple(size for size in SIZES if any(len(c) == size for c in constellations))
     planets = sum(len(_adjacent(p, owner)) for p in board.planets)
     shooting = sum(len(star.lines) for star in board.shooting_stars)
     point_copies = most_disjoint_copies(board.lines, point_lines)
