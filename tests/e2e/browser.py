@@ -17,7 +17,10 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
-SHOWN_WITHIN = 2.0  # seconds from an action until every screen shows it
+# Seconds an action may take to reach every screen before a test calls it lost: a wait, not a
+# speed check (speed is measured by the bench, docs/performance.md). Two cores running the
+# server, its workers and four Chromiums have needed more than 2 s under load.
+SHOWN_WITHIN = 5.0
 NAMES = ("Ada", "Bo", "Cy", "Di")
 # Ordinary words that name nothing on the deck's cards; a refused one is replaced (T3).
 WORDS = (
