@@ -17,7 +17,9 @@
   // A game starts (or a rematch does) while the room is open: "Invite friends" folds away,
   // as it is on a page opened while a game runs, leaving the board and the seats in view.
   // Every game's board is pushed as #board: before the first game it is the room's empty
-  // one, and an ended game's shows its result in .result.
+  // one, and an ended game's shows its result in .result. Only that swap folds it: once a
+  // game runs, the board being replaced is that game's, so a later push (a late one from
+  // the start included) leaves a reopened "Invite friends" open.
   document.addEventListener("htmx:oobBeforeSwap", (event) => {
     const before = event.detail.target;
     if (before?.id !== "board") return;
@@ -25,6 +27,12 @@
     const starting = before.classList.contains("empty") || before.querySelector(".result");
     if (starting && after && !after.querySelector(".result")) {
       document.getElementById("share")?.removeAttribute("open");
+      // A phone scrolled down to its seat or the host's options when the game starts: the
+      // board comes back into view, where its turn line and its controls are.
+      requestAnimationFrame(() => {
+        const board = document.getElementById("board");
+        if (board && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: "start" });
+      });
     }
   });
 })();
