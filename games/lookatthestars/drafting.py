@@ -59,9 +59,9 @@ Decisions (RULES.md leaves them open):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Protocol
 
 from games.inputs import BadInput
 from games.kit import Refusal
@@ -232,12 +232,20 @@ def _resolutions(text: str) -> tuple[Resolution, ...]:
     return tuple(found)
 
 
-def read(fields: Mapping[str, str]) -> Draft:
+class Form(Protocol):
+    """What ``read`` needs of a submitted form (a QueryDict, a dict): one value per field."""
+
+    def get(self, key: str, default: None = None, /) -> str | None: ...
+
+
+def read(fields: Form) -> Draft:
     """The draft the hidden fields carry (other keys are ignored; a missing field is its empty
     value). Strict: anything not written exactly as ``fields`` writes it raises DraftError."""
 
     def get(key: str, default: str = "") -> str:
-        value = fields.get(key, default)
+        value = fields.get(key)
+        if value is None:
+            return default
         if not isinstance(value, str) or len(value) > LONGEST_FIELD:
             raise DraftError("A draft field is too long.")
         return value
