@@ -51,6 +51,8 @@ Decisions (RULES.md leaves them open):
 - ``status.board`` applies only what is complete: the card's lines once all are drawn and
   legal (a shooting star from its first line), then the resolutions up to the first refused
   one. Incomplete draft lines, selections and targets are in the draft, not on that board.
+- R7: an empty draft on a board where the card has no legal drawing says so in the status
+  line (``NOTHING_LEGAL``); Pass stays the web layer's action.
 - ``status.usable`` is a hint for the picture: the points a tap would use now (the selected
   star included, since a tap unselects it); while placing, the points where the ghost at its
   present turn would have every line legal.
@@ -93,6 +95,7 @@ MOST_RESOLUTIONS = 40  # far more than any board holds copies
 LONGEST_FIELD = 2000
 YES = "yes"
 A1: Point = (0, 1)  # the card's local point a1 (D3, U4)
+NOTHING_LEGAL = "No legal drawing of this card on your board: Pass is your only choice"  # R7
 
 PROMPTS = {
     Power.PLANET: "tap an unused star for the planet",
@@ -496,6 +499,8 @@ class _View:
     def progress(self) -> str:
         """How far the card's part is, before it is complete."""
         d = self.draft
+        if d == Draft(ghost_turn=d.ghost_turn) and not rules.options(self.board, self.turn):
+            return NOTHING_LEGAL  # R7
         if self.card is None:
             if not d.shooting:
                 return "Shooting star: tap its head star, then stars along one diagonal"

@@ -458,6 +458,15 @@ def test_w6_a_once_per_game_power_once_used_opens_no_copy():
     assert status(d, spent).ready
 
 
+def test_r7_when_the_card_has_no_legal_drawing_the_status_says_pass_is_the_only_choice():
+    everywhere_but_e5 = " ".join(sorted(sky.point_name(p) for p in sky.OUTLINE - {P("e5")}))
+    for card in ("S05", None):
+        t = table(card, on=board(on=design(blanks=everywhere_but_e5)))
+        assert status(Draft(), t).line == drafting.NOTHING_LEGAL
+        assert status(Draft(), t).usable == frozenset()
+    assert status(Draft(), table("S05")).line == "0 of 2 lines"
+
+
 # -- U8: an empty draft is not a pass -------------------------------------------------------------
 
 
