@@ -76,7 +76,7 @@ def test_v1_v5_every_design_both_bonus_cards_the_clock_the_round_and_the_piles()
 
 
 def test_v2_a_closed_round_shows_every_board_and_score_to_everyone_alike() -> None:
-    """V2: after the close, every viewer sees the same boards and provisional scores."""
+    """V2, S5: after the close, every seat and a spectator see the same boards and scores."""
     state = dealt()
     state = submit(state, 1, lines("c3-c4 c4-d4"))
     state = submit(state, 2, lines("e5-e6 e5-f5"))
