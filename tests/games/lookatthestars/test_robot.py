@@ -34,14 +34,15 @@ SAIL = S("a1-a2 a2-a3 a3-a4 a1-b2 b2-b3 b3-a4")
 
 @pytest.mark.parametrize("power", list(Power))
 def test_the_robot_plays_a_whole_game_legally_and_quickly(power: Power) -> None:
-    """R3, R6, W3: every move is accepted; each turn takes well under a second."""
+    """R3, R6, W3: every move is accepted; each turn takes well under a second of thinking
+    (CPU time: the time this process works on it, whatever else the machine is running)."""
     state = dealt(1, power)
     slowest = 0.0
     while not state.ended:
         assert robot.waiting(state, 1)
-        started = time.perf_counter()
+        started = time.process_time()
         command = robot.move(state, 1)
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         decision = rules.decide(state, command, NOW)
         assert isinstance(decision, list), decision
         state = fold(decision, state)
