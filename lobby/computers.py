@@ -121,8 +121,9 @@ def _play(game_id: int) -> int:
         return 0
     sitting = sorted(
         seat
-        for seat in room.players.filter(identity__startswith=PREFIX, seat__isnull=False)
-        .values_list("seat", flat=True)
+        for seat in room.players.filter(
+            identity__startswith=PREFIX, seat__isnull=False
+        ).values_list("seat", flat=True)
         if seat is not None
     )
     rng = random.Random(secrets.randbits(64))
