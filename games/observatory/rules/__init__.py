@@ -1,0 +1,2 @@
+"""Observatory, the pure rules (``../shared/observatory/RULES.md``): no Django, no I/O beyond
+reading this package's own data file once, no clock, no randomness."""
