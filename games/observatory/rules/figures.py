@@ -84,6 +84,7 @@ class _Turn:
 
     offsets: tuple[Offset, ...]
     shape: frozenset[Offset]
+    steps: tuple[Offset, ...]  # from the first star to each of the others
 
 
 def _normal(offsets: Iterable[Offset]) -> tuple[Offset, ...]:
@@ -106,7 +107,8 @@ def _turns(stars: tuple[Offset, ...]) -> tuple[_Turn, ...]:
     for _ in range(4):
         shape = frozenset(offsets)
         if all(turn.shape != shape for turn in found):
-            found.append(_Turn(offsets, shape))
+            (r0, c0), rest = offsets[0], offsets[1:]
+            found.append(_Turn(offsets, shape, tuple((r - r0, c - c0) for r, c in rest)))
         offsets = _quarter(offsets)
     return tuple(found)
 
@@ -160,15 +162,15 @@ def flipped(card: Pattern, spaces: frozenset[Space]) -> bool:
 
 def placements_on(card: Pattern, stars: frozenset[Space]) -> list[Figure]:
     """Every placement of the card (C2.3) whose stars are all among ``stars``, each once, in
-    the order of their stars. Each rotation is anchored on each star in turn."""
+    the order of their stars. Each rotation is anchored on every star at once, and the
+    anchors whose other stars are missing are dropped one star of the pattern at a time."""
     found: list[Figure] = []
     for turn in _turns(card.stars):
         anchor_r, anchor_c = turn.offsets[0]
-        rest = turn.offsets[1:]
-        for r, c in stars:
-            dr, dc = r - anchor_r, c - anchor_c
-            if all((rr + dr, cc + dc) in stars for rr, cc in rest):
-                found.append(_figure(card, turn, (dr, dc)))
+        anchors: Iterable[Space] = stars
+        for dr, dc in turn.steps:
+            anchors = [(r, c) for r, c in anchors if (r + dr, c + dc) in stars]
+        found.extend(_figure(card, turn, (r - anchor_r, c - anchor_c)) for r, c in anchors)
     return sorted(found, key=lambda figure: figure.stars)
 
 
