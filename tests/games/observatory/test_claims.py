@@ -214,19 +214,19 @@ def test_c2_3_stars_that_are_not_the_pattern_are_refused() -> None:
 
 def test_c2_the_first_check_that_fails_is_the_reason() -> None:
     """C2: the order is C2.2, C2.3 (C4), C3, C5. A flipped Lacerta with a missing star is
-    reported as the missing star; a flipped Lacerta on a Sagitta star as flipped; a Sagitta
-    sharing a star and touching too as the shared star."""
+    reported as the missing star; a flipped Lacerta on a Sagitta star as flipped; a Canes
+    Venatici sharing Sagitta's star (3,2) and so touching it too (C5.3) as the shared star."""
     sagitta = sagitta_on_the_example()
     flipped_lacerta = spaces((2, 3), (2, 4), (4, 3))
     assert claim_refused(LACERTA, flipped_lacerta, spaces((2, 3), (2, 4)), [sagitta]) == (
         "(4, 3) holds no star."
     )
-    everything = flipped_lacerta | EXAMPLE_STARS
+    everything = flipped_lacerta | EXAMPLE_STARS | {(5, 3)}
     assert claim_refused(LACERTA, flipped_lacerta, everything, [sagitta]) == FLIPPED
-    sharing_and_touching = frozenset(moved_onto_map(list(SAGITTA.stars), 2, 2))  # (2,3) (3,2)
-    assert (2, 3) in sharing_and_touching
-    assert claim_refused(SAGITTA, sharing_and_touching, everything, [sagitta]) == (
-        "(2, 3) is already a star of Sagitta."
+    sharing = spaces((3, 2), (4, 3), (5, 3))
+    assert place(CANES_VENATICI, sharing) is not None
+    assert claim_refused(CANES_VENATICI, sharing, everything, [sagitta]) == (
+        "(3, 2) is already a star of Sagitta."
     )
 
 
