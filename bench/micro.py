@@ -64,7 +64,7 @@ def main() -> None:
 
     names = {n: f"Player {n}" for n in range(1, 9)}
     renders = {
-        audience: timed(lambda a=audience: GAME.screens.render_board(state, a, names, "bench"), 50)
+        audience: timed(lambda a=audience: GAME.screens.render_board(state, a, names, "bnch-bnch-bnch-bnch"), 50)
         for audience in GAME.screens.audiences(state)
     }
     warm_up()

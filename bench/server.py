@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# The checkout whose server is started: this one, or another one (bench/compare.py runs the
+# same bench against an old commit checked out elsewhere, with this checkout's venv).
+SERVER_ROOT = Path(os.environ.get("BENCH_SERVER_ROOT") or ROOT).resolve()
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres:postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 READY = {"qcluster": b"running.", "clocktick": b"clocktick running", "web": b"Listening on TCP"}
@@ -62,7 +65,10 @@ def _fresh_database(config: str, workdir: Path) -> dict[str, str]:
     else:
         env["CONSTELLATE_SQLITE_PATH"] = str(workdir / "bench.sqlite3")
     subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+        cwd=SERVER_ROOT,
+        env=env,
+        check=True,
     )
     return env
 
@@ -97,7 +103,7 @@ def serve(config: str = "default", web: int = 1, ping: int = 20) -> Iterator[Ser
         for name, command in commands.items():
             log = (server.logdir / f"{name}.log").open("wb")
             popens[name] = subprocess.Popen(
-                command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+                command, cwd=SERVER_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
             )
             server.pids[name] = popens[name].pid
         _wait_ready(server, popens)

@@ -1,0 +1,133 @@
+"""Old against new, side by side in one run on one machine: the same bench (this checkout's
+``bench/load.py``, this checkout's venv) against a server started from an old commit checked
+out in a temporary folder, then against this working tree, and the ratios new / old.
+
+Machines of the same kind differ up to 3x in speed, so only ratios measured back to back
+mean anything. ``--runs 2`` alternates old, new, old, new and reports the median of each.
+
+    .venv/bin/python bench/compare.py                              # embedded, 50 rooms x 6
+    .venv/bin/python bench/compare.py --config scale --web 2 --rooms 200
+    .venv/bin/python bench/compare.py --capacity                   # actions/s at p95 <= 100 ms
+
+The old commit defaults to ``df90ded`` (issue 16's baseline). Every run's JSON goes to
+``bench/results/`` (gitignored); the table is printed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "df90ded"
+
+# What is compared, how it is read from a run's JSON, and which way is better.
+Metric = tuple[str, Callable[[dict], float | None], str]
+METRICS: list[Metric] = [
+    ("actions/s", lambda r: r["phases"][0]["actions_per_s"], "higher"),
+    ("p50 ms", lambda r: r["phases"][0]["p50_ms"], "lower"),
+    ("p95 ms", lambda r: r["phases"][0]["p95_ms"], "lower"),
+    ("p99 ms", lambda r: r["phases"][0]["p99_ms"], "lower"),
+    ("server CPU ms/action", lambda r: r["phases"][0]["cpu_ms_per_action"], "lower"),
+    ("errors", lambda r: r["phases"][0]["errors"], "lower"),
+    ("timeouts", lambda r: r["phases"][0]["timeouts"], "lower"),
+    ("capacity actions/s", lambda r: r.get("capacity_actions_per_s"), "higher"),
+    ("page load p50 ms", lambda r: r["page_load_ms"]["p50"], "lower"),
+]
+
+
+def checkout(commit: str) -> Path:
+    """The commit, checked out (detached) in a temporary folder of its own."""
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-{commit}-"))
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", "--force", str(folder), commit],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    return folder
+
+
+def drop(folder: Path) -> None:
+    subprocess.run(["git", "worktree", "remove", "--force", str(folder)], cwd=ROOT, check=False)
+
+
+def bench(label: str, server_root: Path, args: argparse.Namespace, stamp: int, n: int) -> dict:
+    out = ROOT / "bench" / "results" / f"compare-{stamp}-{label}-{n}.json"
+    command = [
+        sys.executable, str(ROOT / "bench" / "load.py"),
+        "--config", args.config, "--web", str(args.web), "--rooms", str(args.rooms),
+        "--players", str(args.players), "--pace", str(args.pace),
+        "--seconds", str(args.seconds), "--seed", str(args.seed), "--json", str(out),
+    ]  # fmt: skip
+    if args.capacity:
+        command += ["--capacity", "--capacity-p95", str(args.capacity_p95)]
+    print(f"== {label} ({server_root}) run {n}", flush=True)
+    env = {**os.environ, "BENCH_SERVER_ROOT": str(server_root)}
+    subprocess.run(command, cwd=ROOT, env=env, check=True)
+    return json.loads(out.read_text())
+
+
+def median(values: list[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return statistics.median(known) if known else None
+
+
+def table(old: list[dict], new: list[dict], commit: str) -> str:
+    lines = [f"{'':24} {commit:>12} {'working tree':>14} {'new / old':>10}"]
+    for name, read, better in METRICS:
+        a, b = median([read(r) for r in old]), median([read(r) for r in new])
+        if a is None and b is None:
+            continue
+        ratio = f"{b / a:9.2f}x" if a and b is not None else "        -"
+        arrow = "(higher is better)" if better == "higher" else ""
+        lines.append(f"{name:24} {_num(a):>12} {_num(b):>14} {ratio:>10} {arrow}")
+    return "\n".join(lines)
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commit", default=BASELINE, help=f"the old commit (default {BASELINE})")
+    parser.add_argument("--config", choices=["default", "scale"], default="default")
+    parser.add_argument("--web", type=int, default=1)
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--pace", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--capacity", action="store_true")
+    parser.add_argument("--capacity-p95", type=float, default=100.0)
+    parser.add_argument("--runs", type=int, default=1, help="old/new pairs, alternated")
+    args = parser.parse_args()
+    stamp = int(time.time())
+    folder = checkout(args.commit)
+    old: list[dict] = []
+    new: list[dict] = []
+    try:
+        for n in range(1, args.runs + 1):
+            old.append(bench("old", folder, args, stamp, n))
+            new.append(bench("new", ROOT, args, stamp, n))
+    finally:
+        drop(folder)
+    print()
+    print(
+        f"{args.config}, {args.web} web, {args.rooms} rooms x {args.players}, pace "
+        f"{args.pace} s, {args.seconds} s a phase, {args.runs} run(s) each, medians:"
+    )
+    print(table(old, new, args.commit))
+
+
+if __name__ == "__main__":
+    main()
