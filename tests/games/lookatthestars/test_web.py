@@ -269,3 +269,23 @@ def test_s3_before_the_start_the_room_names_the_game_and_its_default_cards():
     html = table.page(None)  # a guest's page: the host has the form instead
     assert "Look at the Stars" in html
     assert "Point card: Beginner (B3, Cross). Power card: Beginner (Line)." in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_v6_the_replay_steps_through_closed_rounds_only(settings):
+    """V6: the history shows closed rounds; a step inside an open round shows no drawing."""
+    settings.CONSTELLATE_COMPUTERS_INLINE = True
+    host = Client()
+    room = create_room(host, "lookatthestars")
+    join(host, room, "Ada")
+    post(host, room, "computer", seat=1)
+    post(host, room, "start")
+    response = host.get(f"/r/{room.code}/history/1/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Round 18 closed" in html  # the jumps: one per closed round
+    response = host.get(f"/r/{room.code}/history/1/", {"step": 3})  # dealt, revealed, submitted
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "submitted a drawing" in html and "lats-drafting" not in html
+    assert 'id="lats-board-seat-1"' in html
