@@ -19,6 +19,7 @@ from games.definition import (
     Form,
     GameDefinition,
     HostOptions,
+    HowToPlay,
     Preview,
     Screens,
     Seats,
@@ -28,7 +29,7 @@ from games.inputs import BadInput, integer
 from games.kit import Problem
 from games.registry import register
 
-from . import drafting, options, presenters
+from . import drafting, how_to_play, options, presenters
 from .rules import cards, designs, robot, sky
 from .rules.board import Power, ShootingStar
 from .rules.commands import Command, Deal, Expire, Submit
@@ -182,6 +183,7 @@ GAME: GameDefinition[State, Command] = register(
         },
         previews={presenters.DRAFT: Preview(_draft)},
         screens=Screens.of("lookatthestars/board.html", presenters, jump_label="Jump to a round"),
+        how_to_play=HowToPlay("lookatthestars/rules.html", how_to_play.context),
         computer=Computer(robot.waiting, _computer_move),
         styles=("lookatthestars/board.css", "lookatthestars/page.css"),
         scripts=("lookatthestars/play.js",),
