@@ -735,9 +735,8 @@ def _tap_shooting(view: _View, p: Point) -> Stepped:
     if refusal is not None:
         return _no(d, refusal)
     longer = replace(d, shooting=(*d.shooting, p))
-    count = len(longer.shooting) - 1
-    said = f"Shooting star of {count} line{'s' * (count > 1)}: {_after(longer, view.table)}"
-    return _done(longer, said)
+    # The status line already says how long the run is ("Shooting star of 2 lines ...").
+    return _done(longer, f"{_name(p)} added: {_after(longer, view.table)}")
 
 
 def _tap_target(view: _View, p: Point) -> Stepped:
