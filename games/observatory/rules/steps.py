@@ -51,7 +51,6 @@ from .sheet_data import (
     Track,
     face_label,
     is_space,
-    line_spaces,
     sector_of,
     track_value,
 )
@@ -289,6 +288,11 @@ def _empty_space_refused(sheet: Sheet, space: Space) -> str | None:
     return None
 
 
+def in_line(space: Space, v: int) -> bool:
+    """M3: the space is in sector-row ``v`` or sector-column ``v`` (``line_spaces(v)``)."""
+    return v in sector_of(space)
+
+
 def _plot(plan: Plan, space: Space) -> Plan:
     return replace(plan, sheet=replace(plan.sheet, stars=plan.sheet.stars | {space}))
 
@@ -427,7 +431,7 @@ def _shooting_plot(plan: Plan, step: ShootingPlot, roll: Roll, dice: Dice) -> Pl
     if refused is not None:
         return refused
     value = plan.value(dice, SHOOTING_STAR_DIE)
-    if not plan.wild(dice, SHOOTING_STAR_DIE) and step.space not in line_spaces(value):
+    if not plan.wild(dice, SHOOTING_STAR_DIE) and not in_line(step.space, value):
         where = f"sector-row {value} or sector-column {value}"
         return f"{space_text(step.space)} is not in {where} (P4)."
     plotted = _plot(plan, step.space)
@@ -499,7 +503,7 @@ def _card_bonus(plan: Plan, step: CardBonus) -> Plan | str:
             return f"{due.card.name}'s bonus is a star, not a research space (B2)."
         used = _free_use(plan, step, "B2")
         value = bonus.value if bonus.kind is BonusKind.SHOOTING_STAR else None
-        if value is not None and not isinstance(used, str) and step.space not in line_spaces(value):
+        if value is not None and not isinstance(used, str) and not in_line(step.space, value):
             where = f"sector-row {value} or sector-column {value}"
             return f"{space_text(step.space)} is not in {where}: a printed value (P6, D6)."
     return used if isinstance(used, str) else replace(used, due=left)
