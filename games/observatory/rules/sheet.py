@@ -26,7 +26,6 @@ from .sheet_data import (
     Space,
     Track,
     face_label,
-    track_value,
 )
 
 Slot = tuple[Track, int]  # a track space: its track and position 1-5 (R1)
@@ -106,9 +105,3 @@ class Sheet:
     def gained(self) -> frozenset[Track]:
         """The tracks whose track bonus the seat has gained, spent or not (R4)."""
         return frozenset(t for t in BONUS_TRACKS if self.count(t) >= TRACK_BONUS_AT)
-
-    def empty(self, space: Space) -> bool:
-        return space not in self.stars
-
-    def value(self, slot: Slot) -> int:
-        return track_value(*slot)

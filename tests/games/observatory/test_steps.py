@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.kit import Problem, Refusal
+from games.kit import Problem, Refusal, Round, SeatStatus, Submitted, submit, with_submission
 from games.observatory.rules import steps as st
 from games.observatory.rules.sheet_data import SPACES, Track, line_spaces
 from tests.games.observatory.sheet_helpers import dice, full, offered, ok, placed, sheet, slots, why
@@ -48,6 +48,34 @@ def test_u2_a_refusal_names_the_first_failing_step_and_its_rule() -> None:
         "Step 2 (pair plot (1, 1)): (1, 1) is in sector (1, 1): 2 and 3 miss it (P2)."
     )
     assert s == sheet()
+
+
+# -- U3: an accepted submission is final (the round's part, with apply as the check) ----------
+
+
+def test_u3_an_accepted_submission_is_final_for_the_step() -> None:
+    """U3: through the kit's simultaneous round, with ``apply`` as the legality check: seat 1's
+    accepted submission cannot be followed by another in the same turn, even a legal one;
+    the other seat only sees "done"."""
+    s = sheet()
+
+    def refuse(plan: tuple[st.Step, ...]) -> Refusal | None:
+        after = st.apply(s, plan, dice=D, active=False, opening=False)
+        return after if isinstance(after, Refusal) else None
+
+    turn: Round[tuple[st.Step, ...]] = Round(number=1, seats=frozenset({1, 2}), started=0)
+    bad = (st.ResearchDie(0), st.PairPlot((1, 1)))
+    assert isinstance(submit(turn, 1, bad, refuse=refuse), Refusal)  # refused: may send again
+    good = (st.ResearchDie(0), st.PairPlot((5, 7)))
+    decided = submit(turn, 1, good, refuse=refuse)
+    assert not isinstance(decided, Refusal)
+    (accepted,) = decided
+    assert isinstance(accepted, Submitted)
+    turn = with_submission(turn, accepted)
+    again = submit(turn, 1, (st.ResearchDie(1),), refuse=refuse)
+    assert isinstance(again, Refusal) and "final" in again.reason
+    assert turn.status_for(2).seats[1] is SeatStatus.DONE
+    assert turn.status_for(2).own is None
 
 
 # -- U4, U5: passes and the kinds of steps ----------------------------------------------------
