@@ -856,6 +856,8 @@ def _cancel(view: _View) -> Stepped:
         return _done(replace(d, placing=False), "Placing the shape stopped")
     if d.selected is not None:
         return _done(replace(d, selected=None), f"{_name(d.selected)} unselected")
+    if len(d.shooting) == 1:  # a shooting star's head alone is a selection too
+        return _done(replace(d, shooting=()), f"{_name(d.shooting[0])} unselected")
     if d.using is not None:
         return _done(replace(d, using=None, targets=()), f"Stopped using the {view.word} power")
     return _no(d, "Nothing to cancel.")

@@ -716,8 +716,8 @@ def test_status_is_quick_on_a_board_of_forty_lines():
     for power in Power:
         t = table("S04", power, round=7, on=seat)
         for d in (Draft(), go(t, "place", "e7")):
-            start = time.perf_counter()
+            start = time.process_time()
             status(d, t)
-            slowest = max(slowest, time.perf_counter() - start)
+            slowest = max(slowest, time.process_time() - start)
     assert len(drawn) == 40
-    assert slowest < 0.1  # measured about 2-5 ms; the margin is for a loaded machine
+    assert slowest < 0.1  # CPU time, whatever else runs: measured about 2-5 ms
