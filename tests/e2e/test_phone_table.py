@@ -198,6 +198,7 @@ def send_word(table: Table, gazer: Person, word: str, number: int) -> int:
     clock ran out under the Stargazer's fingers and the keys went away)."""
     page = gazer.page
     page.set_default_timeout(CLICK)
+    version = table.version(page)
     try:
         table.spell(gazer, word)
         table.pick_number(gazer, number)
@@ -205,8 +206,8 @@ def send_word(table: Table, gazer: Person, word: str, number: int) -> int:
             page.click("button.send")
         return answer.value.status
     except (AssertionError, PlaywrightError):
-        if page.locator("#panel .naming").count():
-            raise  # the keys are still there: not the clock
+        if page.locator("#panel .naming").count() and table.version(page) == version:
+            raise  # the keys are still there and nothing happened: not the clock
         return 0
     finally:
         page.set_default_timeout(30_000)

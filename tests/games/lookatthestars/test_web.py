@@ -10,6 +10,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from games.lookatthestars import drafting, options
 from games.lookatthestars.game import GAME
@@ -113,7 +114,7 @@ def test_v4_no_page_holds_a_card_of_the_night_before_it_is_revealed():
             # A revealed card's own words may name the card it mirrors ("mirror of S05"):
             # the deck's data, public, saying nothing of the night. Only they are masked.
             for card in state.cards:
-                html = html.replace(cards.card_text(card), "")
+                html = html.replace(escape(cards.card_text(card)), "")
             assert not [card for card in hidden if mentions(html, card)], seat
             # the unused 12 cards of the deck are never sent either (V4)
             unused = set(cards.NIGHT_DECK) - set(state.night)
