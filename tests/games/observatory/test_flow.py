@@ -20,6 +20,7 @@ from games.observatory.rules.events import (
     GameEnded,
     OpeningStarted,
     StepsRevealed,
+    StepsSubmitted,
     TurnStarted,
 )
 from games.observatory.rules.evolve import fold
@@ -28,7 +29,10 @@ from games.observatory.rules.scoring import ScoreSheet
 from games.observatory.rules.sheet_data import NIGHTS, Track
 from games.observatory.rules.steps import (
     FORGO,
+    CardBonus,
     Claim,
+    FinderStar,
+    Lens,
     NightBonus,
     PairPlot,
     ResearchDie,
@@ -481,3 +485,33 @@ def test_the_first_step_is_the_choice_and_a_pass_is_a_submission() -> None:
     state = started(2)
     refused = decide(state, Submit(1, 1, (TrackBonus(space=(1, 1)),), ROLL), NOW)
     assert isinstance(refused, Refusal) and "(R4, R5)" in refused.reason
+
+
+def test_u5_every_kind_of_step_is_stored_and_read_back_unchanged() -> None:
+    """U1, U5: a submission's steps survive the event store, in order."""
+    steps = (
+        ResearchDie(2),
+        Lens(3, -1),
+        PairPlot((5, 10)),
+        ShootingPlot((6, 1)),
+        ResearchFill(Track.DRIVE, 5, 4),
+        Claim("S10", frozenset({(2, 4), (3, 5), (4, 5)})),
+        CardBonus(space=(5, 6)),
+        FORGO,
+        CardBonus(track=Track.LENS, position=1),
+        TrackBonus(track=Track.FUNDING, position=2),
+        TrackBonus(space=(12, 12)),
+        FinderStar((1, 12)),
+        NightBonus(space=(7, 7)),
+        NightBonus(track=Track.FILTER, position=3),
+    )
+    event = StepsSubmitted(4, 2, Submission.of(steps))
+    (back,) = stored([event])
+    assert back == event and isinstance(back, StepsSubmitted)
+    assert back.submission.steps == steps
+    assert "S10" not in repr(event)  # private until the step closes (U3)
+
+
+def test_d2_a_first_game_deal_needs_the_first_turns_dice() -> None:
+    refused = decide(State(), Deal(2, LARGE, SMALL, 1, first_game=True), NOW)
+    assert refused == Refusal(NO_DICE)
