@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 
 from games.kit import SeatStatus
 
@@ -19,6 +22,7 @@ from . import drafting, pictures
 from .options import power_name
 from .pictures import BoardPicture, CardPicture
 from .rules import cards, sky
+from .rules.board import StarBoard
 from .rules.evolve import turn_of
 from .rules.model import ClosedRound, State
 from .rules.scoring import ScoreSheet
@@ -28,6 +32,8 @@ Names = Mapping[int, str]
 PUBLIC = "public"
 HISTORY = "history"  # a replay step: every closed round, nothing to press, no clock
 DRAFT = "draft"  # the preview that answers every tap (game.py)
+STAR_BOARD = "lookatthestars/star_board.html"
+BOARD = "lookatthestars/board.html"
 
 
 def audience_of(state: State, seat: int | None) -> str:
@@ -80,7 +86,7 @@ class SeatPanel:
     done: bool
     score: int
     breakdown: tuple[Line, ...]
-    picture: BoardPicture
+    board_html: SafeString  # the board as of the last closed round (star_board_html)
     winner: bool
 
 
@@ -132,8 +138,9 @@ class Board:
     point_text: str
     power: CardPicture
     power_text: str
-    drafting: Drafting | None
-    own: BoardPicture | None  # the seat's board when it is not drawing (submitted, or ended)
+    drafting: str  # the seat's drawing area's element id ("": not drawing now)
+    drafting_html: SafeString | None  # the area's #preview partial, drawn once a round
+    own: SafeString | None  # the seat's board when it is not drawing (submitted, or ended)
     own_title: str
     seats: tuple[SeatPanel, ...]  # scores, highest first
     others: tuple[SeatPanel, ...]  # every board but the viewer's, seat order
@@ -177,7 +184,8 @@ def present(
         point_text=_point_text(view),
         power=pictures.card_picture(view.power.value),
         power_text=_power_text(view),
-        drafting=None if history else _drafting(state, view, code),
+        drafting=area_id(view.round) if _drawing(view, history) else "",
+        drafting_html=_fresh_html(state, view) if _drawing(view, history) else None,
         own=_own_picture(view),
         own_title=_own_title(view, names),
         seats=tuple(sorted(panels, key=lambda p: (-p.score, p.seat))),
@@ -286,9 +294,7 @@ def _panel(view: View, board: SeatBoard, names: Names) -> SeatPanel:
         done=board.status == SeatStatus.DONE,
         score=board.score.total,
         breakdown=sheet_lines(board.score),
-        picture=pictures.board_picture(
-            board.board, day=view.day, interactive=False, title=title, uid=f"seat-{board.seat}"
-        ),
+        board_html=star_board_html(board.board, view.day, title, f"seat-{board.seat}"),
         winner=board.seat in view.winners,
     )
 
@@ -307,15 +313,24 @@ def sheet_lines(sheet: ScoreSheet) -> tuple[Line, ...]:
     )
 
 
-def _own_picture(view: View) -> BoardPicture | None:
+def _own_picture(view: View) -> SafeString | None:
     """The seat's board when it is not drawing: with its accepted submission (U10), or as
     the public sees it between rounds and at the end."""
     if view.seat is None or view.can_submit:
         return None
     board = view.own if view.own is not None else view.boards[view.seat - 1].board
-    return pictures.board_picture(
-        board, day=view.day, interactive=False, title="Your board", uid="own"
-    )
+    return star_board_html(board, view.day, "Your board", "own")
+
+
+@lru_cache(maxsize=1024)
+def star_board_html(board: StarBoard, day: int, title: str, uid: str) -> SafeString:
+    """A read-only star board, drawn once. Every audience of a push shows the same boards
+    (as of the last closed round: V2), and every push of a round until it closes shows them
+    again, so each board is rendered once per change, not once per audience and push (9
+    audiences x 8 boards for a table of 8). A board is an immutable value: same board, same
+    picture."""
+    picture = pictures.board_picture(board, day=day, interactive=False, title=title, uid=uid)
+    return mark_safe(render_to_string(STAR_BOARD, {"picture": picture}))
 
 
 def _own_title(view: View, names: Names) -> str:
@@ -326,11 +341,29 @@ def _own_title(view: View, names: Names) -> str:
     return "Your board"
 
 
-def _drafting(state: State, view: View, code: str) -> Drafting | None:
-    if view.seat is None or not view.can_submit:
-        return None
-    table = draft_table(state, view.seat)
-    return drafting_area(code, view.round, table, drafting.Draft())
+def _drawing(view: View, history: bool) -> bool:
+    """The viewer is a seat drawing this round (a replay never draws)."""
+    return not history and view.seat is not None and view.can_submit
+
+
+def area_id(round_number: int) -> str:
+    """The drawing area's element id: a new round's area replaces the last one (the area is
+    hx-preserve'd within a round, so pushes keep the draft the seat is building)."""
+    return f"lats-drafting-{round_number}"
+
+
+@lru_cache(maxsize=256)
+def fresh_drawing_html(round_number: int, table: drafting.Table) -> SafeString:
+    """A seat's drawing area with nothing drawn yet (the ``#preview`` partial), drawn once
+    per round: every push of the round re-renders the seat's page, and until it submits its
+    area is the same (the browser keeps its draft: the area is hx-preserve'd)."""
+    area = drafting_area("", round_number, table, drafting.Draft())
+    return mark_safe(render_to_string(f"{BOARD}#preview", {"preview": area}))
+
+
+def _fresh_html(state: State, view: View) -> SafeString | None:
+    assert view.seat is not None, "only a seat draws"
+    return fresh_drawing_html(view.round, draft_table(state, view.seat))
 
 
 def draft_table(state: State, seat: int) -> drafting.Table:
@@ -370,7 +403,7 @@ def drafting_area(
     power = power_name(table.turn.power)
     return Drafting(
         code=code,
-        area=f"lats-drafting-{round_number}",
+        area=area_id(round_number),
         round=round_number,
         picture=picture,
         fields=drafting.fields(draft),
