@@ -112,6 +112,9 @@ def _shooting_star(draft: drafting.Draft) -> ShootingStar | None:
 
 def _submit(form: Form, seat: int) -> Command:
     draft = drafting.read(form)
+    if not (draft.lines or draft.shooting or draft.resolutions):
+        # U8: an empty draft is not a pass; Pass is its own button, which asks first.
+        raise BadInput("Nothing is drawn yet: draw the card, then Confirm, or Pass.")
     if draft.using is not None:
         raise BadInput("Finish using the power first: tap its target, or Undo.")
     return Submit(seat=seat, round=_round(form), drawing=drawing_of(draft))

@@ -32,7 +32,6 @@ from games.lookatthestars.game import GAME
 from games.lookatthestars.rules import cards
 from games.lookatthestars.rules.commands import Submit
 from games.lookatthestars.rules.decide import decide
-from games.lookatthestars.rules.model import Drawing
 from games.models import Event
 from lobby.models import Room
 from tests.games.lookatthestars.test_web import Room3, draft_of
@@ -268,12 +267,16 @@ def test_r6_a_legal_submission_sent_as_the_fuzz_sends_it_is_appended_once():
     assert len(stored(table)) == before + 1
 
 
-def test_u8_an_empty_submit_is_what_the_rules_say_of_an_empty_drawing():
-    """U8, R7: Confirm with an empty draft sends the whole drawing "nothing": the rules read
-    it as a pass (Drawing() is PASS), so it is accepted like Pass, never a 500."""
+def test_u8_an_empty_confirm_is_refused_pass_is_its_own_button():
+    """U8, R7: Confirm with an empty draft is refused with a reason and changes nothing; a
+    pass is the Pass button's (it asks first), never an empty Confirm."""
     table = Room3(2)
-    assert Drawing() == Drawing(lines=frozenset())
+    before = stored(table)
     response = send(table.seats[2], table, "play/submit", {"round": 1})
+    assert response.status_code == 400
+    assert "Nothing is drawn yet" in response.content.decode()
+    assert stored(table) == before
+    response = send(table.seats[2], table, "play/pass", {"round": 1})
     assert response.status_code == 200
     running = table.state().round
     assert running is not None and running.submitted[2].passed

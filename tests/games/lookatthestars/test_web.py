@@ -60,8 +60,11 @@ class Room3:
         return self.seats[seat].get(f"/r/{self.room.code}/preview/draft", data, **HX)
 
     def submit(self, seat: int, drawing: Drawing, round_: int | None = None):
-        fields = drafting.fields(draft_of(drawing))
+        """Confirm with this drawing, or Pass when it is the drawing "nothing" (U8)."""
         number = self.state().round_number if round_ is None else round_
+        if drawing == Drawing():
+            return post(self.seats[seat], self.room, "play/pass", round=number)
+        fields = drafting.fields(draft_of(drawing))
         return post(self.seats[seat], self.room, "play/submit", round=number, **fields)
 
     def robot_drawing(self, seat: int) -> Drawing:
