@@ -319,7 +319,8 @@ def _own_picture(view: View) -> SafeString | None:
     if view.seat is None or view.can_submit:
         return None
     board = view.own if view.own is not None else view.boards[view.seat - 1].board
-    return star_board_html(board, view.day, "Your board", "own")
+    # The section's heading says "Your board"; the picture's caption names its design.
+    return star_board_html(board, view.day, board.design.name, "own")
 
 
 @lru_cache(maxsize=1024)
