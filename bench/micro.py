@@ -65,7 +65,9 @@ def main() -> None:
     names = {n: f"Player {n}" for n in range(1, 9)}
     code = "bnch-bnch-bnch-bnch"  # a room code the URLs accept
     renders = {
-        audience: timed(lambda a=audience: GAME.screens.render_board(state, a, names, code), 50)
+        audience: timed(
+            lambda a=audience: GAME.screens.render_board(state, a, names, code, game=1), 50
+        )
         for audience in GAME.screens.audiences(state)
     }
     warm_up()

@@ -178,18 +178,21 @@ class Screens(Generic[S]):
         )
 
     def render_board(
-        self, state: S, audience: str, names: Names, code: str, *, oob: bool = False
+        self, state: S, audience: str, names: Names, code: str, *, game: int, oob: bool = False
     ) -> str:
-        """One audience's board. The push after an action renders every audience of the
-        new state; the action's own answer then reuses its audience's render."""
-        key = (self.template, audience, code, oob, tuple(sorted(names.items())))
+        """One audience's board of the game stored as ``game``. The push after an action
+        renders every audience of the new state; the action's own answer then reuses its
+        audience's render. The board carries its game and version: a browser keeps the
+        newest board of a game whatever order pushes and answers arrive in (socket.js)."""
+        key = (self.template, audience, code, game, oob, tuple(sorted(names.items())))
         now = time.monotonic()
         with _recent_lock:
             known = _recent.get(key)
             if known is not None and known[0] is state and now - known[2] < _FRESH:
                 return known[1]
         board = self.present(state, audience, names, code)
-        html = render_to_string(f"{self.template}#board", {"board": board, "oob": oob})
+        context = {"board": board, "oob": oob, "game": game}
+        html = render_to_string(f"{self.template}#board", context)
         with _recent_lock:
             _recent[key] = (state, html, now)
             _recent.move_to_end(key)

@@ -64,7 +64,7 @@ def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
     except BadInput as error:
         return _notice(screens, error.message, error.status)
     outcome = game.act(row.id, command)
-    return _respond(ctx, game, chosen, outcome)
+    return _respond(ctx, row.id, game, chosen, outcome)
 
 
 @require_GET
@@ -95,10 +95,14 @@ def _notice(screens: Screens[Any], message: str, status: int) -> HttpResponse:
 
 
 def _respond(
-    ctx: RoomContext, game: GameDefinition[Any, Any], action: Action[Any], outcome: Outcome
+    ctx: RoomContext,
+    game_id: int,
+    game: GameDefinition[Any, Any],
+    action: Action[Any],
+    outcome: Outcome,
 ) -> HttpResponse:
     screens = game.screens
-    board = _board(ctx, screens, outcome.state)
+    board = _board(ctx, screens, game_id, outcome.state)
     if outcome.refusal is None:
         return HttpResponse(board + screens.render_notice("", error=False))
     problem = outcome.refusal.problem
@@ -109,9 +113,9 @@ def _respond(
     return HttpResponse(board + notice, status=status)  # the view refreshes
 
 
-def _board(ctx: RoomContext, screens: Screens[Any], state: Any) -> str:
+def _board(ctx: RoomContext, screens: Screens[Any], game_id: int, state: Any) -> str:
     audience = screens.audience_of(state, ctx.seat)
-    return screens.render_board(state, audience, ctx.names, ctx.room.code, oob=True)
+    return screens.render_board(state, audience, ctx.names, ctx.room.code, game=game_id, oob=True)
 
 
 @require_POST

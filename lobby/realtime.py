@@ -82,7 +82,7 @@ def push_game(
             {
                 "type": "board.push",
                 "html": screens.render_board(
-                    state, audience, seating.names, seating.code, oob=True
+                    state, audience, seating.names, seating.code, game=game_id, oob=True
                 ),
                 "version": state.version,
             },

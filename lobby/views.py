@@ -254,7 +254,10 @@ def board_html(ctx: RoomContext, *, oob: bool = False) -> tuple[str, str]:
     screens = game.screens
     state = game.current(ctx.room.game_id)
     audience = screens.audience_of(state, ctx.seat)
-    return screens.render_board(state, audience, ctx.names, ctx.room.code, oob=oob), audience
+    html = screens.render_board(
+        state, audience, ctx.names, ctx.room.code, game=ctx.room.game_id, oob=oob
+    )
+    return html, audience
 
 
 def audience_of_viewer(ctx: RoomContext) -> str:

@@ -20,6 +20,24 @@
   window.addEventListener("pagehide", () => { leaving = true; });
   window.addEventListener("pageshow", () => { leaving = false; });
 
+  // The newest board of a game wins, whatever order boards arrive in: two pushes sent at
+  // once, or an action's own answer landing after the push of the next action, may come in
+  // either order, and the older one would hide a turn that has begun (a seat could not act
+  // until the next push). A board older than the one shown, of the same game, is dropped;
+  // a rematch (another game) and the replay's steps swap as they come.
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const shown = event.detail.target;
+    if (!shown || shown.id !== "board") return;
+    const fragment = event.detail.fragment;
+    const next = fragment instanceof DocumentFragment ? fragment.firstElementChild : fragment;
+    if (!next || next.id !== "board") return;
+    const game = shown.dataset.game;
+    if (!game || game !== next.dataset.game) return;
+    if (Number(next.dataset.version) < Number(shown.dataset.version)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   const retries = new WeakMap();  // per ws-connect element, reset when a socket opens
 
   document.addEventListener("htmx:wsOpen", (event) => retries.delete(event.target));

@@ -140,8 +140,10 @@ def test_each_rendered_fragment_for_another_audience_is_the_same_in_both_worlds(
     audiences = GAME.screens.audiences(state)
     assert audiences == [PUBLIC, "seat-1", "seat-2"]
     for audience in audiences:
-        html = GAME.screens.render_board(state, audience, names, table.room.code, oob=True)
-        twin_html = GAME.screens.render_board(other, audience, names, table.room.code, oob=True)
+        html = GAME.screens.render_board(state, audience, names, table.room.code, game=1, oob=True)
+        twin_html = GAME.screens.render_board(
+            other, audience, names, table.room.code, game=1, oob=True
+        )
         same = normal(html) == normal(twin_html)
         assert same is (audience != "seat-1"), audience
         if audience != "seat-1":
