@@ -138,13 +138,18 @@ def track_value(track: Track, position: int) -> int:
 # -- N2, X6: the Night boards ------------------------------------------------------------------
 
 PLAYER_COUNTS: tuple[int, ...] = (1, 2, 3, 4, 5)  # N1
-NIGHTS: dict[int, int] = {1: 12, 2: 8, 3: 6, 4: 5, 5: 4}  # N2: players -> Nights
+# N2, X6 as balanced (RULES.md "Data to design", Open: "adjust X2's formula or the Night
+# counts"). The page's table (12, 8, 6, 5, 4 Nights: 24-25 stars from dice a seat) made the
+# simulated greedy seat complete 8.2-9.8 cards (aim 5-8) and emptied the Small deck in every
+# 5-player game (scripts/observatory_balance.py). These counts give 10-15 turns a seat.
+NIGHTS: dict[int, int] = {1: 10, 2: 6, 3: 4, 4: 3, 5: 3}  # N2: players -> Nights
 
 
 def icon_nights(nights: int) -> frozenset[int]:
     """The Nights with the star/research icon on a board of ``nights`` Nights (X6):
-    ``floor(k * nights / 4) + 1`` for ``k = 1, 2, 3``."""
-    return frozenset(k * nights // 4 + 1 for k in (1, 2, 3))
+    ``floor(k * nights / 4) + 1`` for ``k = 1, 2, 3``, never Night 1 (N8): three Nights on
+    a board of four or more, two (the 2nd and the 3rd) on a board of three."""
+    return frozenset(k * nights // 4 + 1 for k in (1, 2, 3)) - {1}
 
 
 ICON_NIGHTS: dict[int, frozenset[int]] = {

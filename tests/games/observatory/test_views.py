@@ -108,9 +108,9 @@ def test_v1_the_turn_the_dice_the_active_seat_and_every_sheet_are_public() -> No
     state = started(3, first_player=2)
     for viewer in (None, 1, 2, 3):
         seen = view_for(state, viewer)
-        assert (seen.night, seen.nights, seen.turn, seen.turns) == (1, 6, 1, 3)
+        assert (seen.night, seen.nights, seen.turn, seen.turns) == (1, 4, 1, 3)
         assert seen.dice == ROLL and seen.active == 2 and seen.phase is Phase.TURN
-        assert seen.opening_nights == (2, 4, 5)
+        assert seen.opening_nights == (2, 3, 4)
         assert [s.sheet for s in seen.seats] == list(state.sheets)
         assert [s.score for s in seen.seats] == list(state.scores)
 
