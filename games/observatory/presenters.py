@@ -419,10 +419,9 @@ class Line:
 
 def score_lines(score: ScoreSheet, sheet: Sheet) -> tuple[Line, ...]:
     """E2's four parts, with what each counts, and the total."""
-    cards = [CARDS[c] for c in sheet.completed if not CARDS[c].asterism]
-    named = ", ".join(f"{c.name} {c.points}" for c in cards)
+    cards = sum(1 for c in sheet.completed if not CARDS[c].asterism)
     return (
-        Line("Cards", f"{score.cards}" + (f" ({named})" if named else "")),
+        Line("Cards", f"{score.cards} ({plural(cards, 'card')})"),
         Line("Asterisms", f"{score.asterisms} ({score.asterism_count} completed)"),
         Line("Funding", f"{score.funding} ({plural(sheet.count(Track.FUNDING), 'space')})"),
         Line("Unused stars", f"{score.unused} ({score.unused_stars} ÷ 2)"),
@@ -498,6 +497,7 @@ class Board:
     others: tuple[SeatPanel, ...]  # every seat but the viewer (all, for a spectator)
     final: tuple[SeatPanel, ...]  # the end screen: every sheet, highest score first
     log: tuple[str, ...]
+    last: str  # the newest log line, under the top bar while the game runs
     plan: bool  # the viewer may submit or choose now (the plan strip's place)
 
 
@@ -514,6 +514,7 @@ def present(
     seat = seat_of(audience)
     view = view_for(state, seat, best_solo=best_solo)
     panels = tuple(_panel(view, s, names) for s in view.seats)
+    log = log_lines(view, names)
     return Board(
         code=code,
         audience=audience,
@@ -542,7 +543,8 @@ def present(
         small_left=f"Small deck: {plural(view.small_left, 'card')} left",
         others=tuple(p for p in panels if not p.you) if not view.ended else (),
         final=tuple(sorted(panels, key=lambda p: (-p.score, p.seat))) if view.ended else (),
-        log=log_lines(view, names),
+        log=log,
+        last=log[0] if log and not view.ended else "",
         plan=not history and (view.can_submit or view.can_choose or view.can_pick),
     )
 
