@@ -6,16 +6,12 @@ in every command that can start one (the deal of a first game, a choice, a submi
 pick, the clock's expiry: the rules keep them only when a turn does start). A seat builds
 its turn as a plan (``plan.py``) that the ``plan`` preview checks step by step without
 recording anything (U9); Submit sends the whole plan (U1).
-
-Not registered yet: the screens' plan strip, the setup choice and the draft prompts are
-still to come, and the game is offered to hosts only once they are.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime
 
 from games.codec import EventSchemas
@@ -32,8 +28,9 @@ from games.definition import (
 )
 from games.inputs import BadInput, integer, one_of
 from games.kit import Problem, Refusal
+from games.registry import register
 
-from . import options, plan, presenters
+from . import options, plan, planner, presenters
 from .rules import robot
 from .rules.commands import Choose, Command, Deal, Expire, Pick, Submit
 from .rules.decide import decide
@@ -43,8 +40,7 @@ from .rules.evolve import evolve
 from .rules.model import KEEP, Keep, Phase, Source, State, Take
 from .rules.sheet import Dice
 from .rules.sheet_data import DIE_VALUES, PLAYER_COUNTS
-from .rules.steps import Options, Roll, Step, describe, follow
-from .rules.steps import options as legal_next
+from .rules.steps import Step, describe, follow
 from .rules.view import view_for
 
 SLUG = "observatory"
@@ -111,19 +107,22 @@ def _round(form: Form) -> int:
     return integer(form.get("round"), "round", 1, 10_000)
 
 
-def keep_of(raw: str | None) -> tuple[str, ...]:
-    """G3: the four cards kept, by id, separated by spaces (which four is the rules' to
-    judge: any four of the seat's own six)."""
-    cards = tuple((raw or "").split())
-    if len(cards) != KEEP:
-        raise BadInput(f"Keep exactly {KEEP} of your 6 cards.")
+DEALT = 6  # G2: a seat's dealt cards, the choice's checkboxes keep-1 .. keep-6
+
+
+def keep_of(form: Form) -> tuple[str, ...]:
+    """G3: the four cards kept: the ticked boxes ``keep-1`` .. ``keep-6``, each a card id
+    (which four is the rules' to judge: any four of the seat's own six)."""
+    cards = tuple(card for n in range(1, DEALT + 1) if (card := form.get(f"keep-{n}")))
     for card in cards:
         one_of(card, LARGE + SMALL, "There is no such constellation card.")
+    if len(cards) != KEEP:
+        raise BadInput(f"Keep exactly {KEEP} of your {DEALT} cards: {len(cards)} are ticked.")
     return cards
 
 
 def _choose(form: Form, seat: int) -> Command:
-    return Choose(seat=seat, round=_round(form), keep=keep_of(form.get("keep")), dice=_dice())
+    return Choose(seat=seat, round=_round(form), keep=keep_of(form), dice=_dice())
 
 
 def _submit(form: Form, seat: int) -> Command:
@@ -154,94 +153,85 @@ class StepOver(BadInput):
     status = 409
 
 
-@dataclass(frozen=True)
-class Planning:
-    """A seat's plan as it stands: its steps in words, what is legal next, and whether
-    Submit would be accepted now (or the reason it would not, U2)."""
-
-    round: int
-    plan: str  # the plan field, as ``plan.write`` writes it
-    steps: tuple[str, ...]  # each step in words (the plan strip's chips)
-    legal: Options | None  # None: the plan so far is refused
-    refusal: str  # why the plan so far, or Submit now, would be refused ("" if neither)
-    ready: bool  # Submit would be accepted as it stands
-
-
-def _roll_of(state: State, seat: int) -> Roll:
-    opening = state.phase is Phase.OPENING
-    return Roll(None if opening else state.dice, not opening and seat == state.active, opening)
-
-
-def planning(state: State, seat: int, steps: tuple[Step, ...], now: datetime) -> Planning:
-    """U9: the legal next steps after ``steps`` for ``seat`` in the running turn or Night
-    opening, and whether the plan could be submitted as it is. The rules' own ``decide``
-    judges the whole plan; its events are thrown away (any dice: nothing is rolled here)."""
-    roll = _roll_of(state, seat)
-    sheet = state.sheet(seat)
-    legal = legal_next(sheet, steps, dice=roll.dice, active=roll.active, opening=roll.opening)
-    submitted = decide(state, Submit(seat, state.round_number, steps, dice=_ANY_DICE), now)
-    refusal = legal.reason if isinstance(legal, Refusal) else ""
-    if not refusal and isinstance(submitted, Refusal):
-        refusal = submitted.reason if submitted.problem is not Problem.CONFLICT else ""
-    complete = follow(sheet, steps, dice=roll.dice, active=roll.active, opening=roll.opening)
-    return Planning(
-        round=state.round_number,
-        plan=plan.write(steps),
-        steps=tuple(describe(step) for step in steps),
-        legal=None if isinstance(legal, Refusal) else legal,
-        refusal=refusal,
-        ready=not isinstance(complete, Refusal) and not refusal,
-    )
-
-
-_ANY_DICE = Dice((1, 1, 1), 1)  # a plan that closes the turn is judged with some next roll
-
-
-def _plan(state: State, seat: int, form: Form, now: datetime) -> Planning:
+def _plan(state: State, seat: int, form: Form, now: datetime) -> planner.PlanArea:
+    """Every tap of the plan strip: the plan so far, with one step added (``add``), the
+    last one undone (``undo``) or all cleared (``clear``), and the kind of step to show
+    (``to``, else the one shown, ``mode``). A step that is not legal now is not added: the
+    answer says why."""
     number = _round(form)
     if state.ended or state.phase not in (Phase.OPENING, Phase.TURN):
         raise StepOver("This step is over: your sheet shows what comes next.")
     if number != state.round_number or state.round is None or seat not in state.round.waiting:
         raise StepOver("This step is over for you: your sheet shows what comes next.")
-    return planning(state, seat, plan.read(form.get(plan.FIELD)), now)
+    steps = plan.read(form.get(plan.FIELD))
+    mode = form.get("to") or form.get("mode") or ""
+    if mode:
+        mode = one_of(mode, planner.BY_KEY, "That is not a kind of step.")
+    said = ""
+    if form.get("undo"):
+        steps, said = steps[:-1], (f"Undone: {describe(steps[-1])}." if steps else "")
+    elif form.get("clear"):
+        steps, said = (), "Cleared: nothing is planned."
+    elif form.get("add"):
+        steps, said = _added(state, seat, steps, form.get("add"))
+    return planner.plan_area(state, seat, steps, now, mode=mode, said=said)
+
+
+def _added(
+    state: State, seat: int, steps: tuple[Step, ...], word: str | None
+) -> tuple[tuple[Step, ...], str]:
+    added = plan.read(word)
+    if len(added) != 1:
+        raise BadInput("Add one step at a time.")
+    roll = planner.roll_of(state, seat)
+    wanted = (*steps, *added)
+    sheet = state.sheet(seat)
+    trial = follow(sheet, wanted, dice=roll.dice, active=roll.active, opening=roll.opening)
+    if isinstance(trial, Refusal):
+        return steps, trial.reason
+    return wanted, f"Added: {describe(added[0])}."
 
 
 def _computer_move(state: State, seat: int, rng: random.Random) -> Command:
     return robot.move(state, seat, roll(rng))
 
 
-GAME: GameDefinition[State, Command] = GameDefinition(
-    slug=SLUG,
-    title="Observatory",
-    summary=(
-        "Four dice a turn, rolled for everyone: plot stars on your own Star Map, research "
-        "better instruments, and trace the constellations on your goal cards."
-    ),
-    seats=Seats(min(PLAYER_COUNTS), max(PLAYER_COUNTS), mode=lambda n: "Solo" if n == 1 else ""),
-    options=HostOptions(
-        default=options.default,
-        clean=options.clean,
-        text=options.text,
-        template="observatory/options.html",
-    ),
-    initial=State,
-    decide=decide,
-    evolve=evolve,
-    view_for=view_for,
-    event_types=EVENT_TYPES,
-    event_schemas=EventSchemas(),
-    deal=_deal,
-    expire=_expire,
-    expiry_type=Expire,
-    actions={
-        "choose": Action(_choose),
-        "submit": Action(_submit, quiet=frozenset({Problem.INVALID})),
-        "pick": Action(_pick),
-    },
-    previews={"plan": Preview(_plan)},
-    screens=Screens.of("observatory/board.html", presenters, jump_label="Jump to a turn"),
-    computer=Computer(robot.waiting, _computer_move),
-    styles=("observatory/board.css",),
+GAME: GameDefinition[State, Command] = register(
+    GameDefinition(
+        slug=SLUG,
+        title="Observatory",
+        summary=(
+            "Four dice a turn, rolled for everyone: plot stars on your own Star Map, research "
+            "better instruments, and trace the constellations on your goal cards."
+        ),
+        seats=Seats(
+            min(PLAYER_COUNTS), max(PLAYER_COUNTS), mode=lambda n: "Solo" if n == 1 else ""
+        ),
+        options=HostOptions(
+            default=options.default,
+            clean=options.clean,
+            text=options.text,
+            template="observatory/options.html",
+        ),
+        initial=State,
+        decide=decide,
+        evolve=evolve,
+        view_for=view_for,
+        event_types=EVENT_TYPES,
+        event_schemas=EventSchemas(),
+        deal=_deal,
+        expire=_expire,
+        expiry_type=Expire,
+        actions={
+            "choose": Action(_choose),
+            "submit": Action(_submit, quiet=frozenset({Problem.INVALID})),
+            "pick": Action(_pick),
+        },
+        previews={"plan": Preview(_plan)},
+        screens=Screens.of("observatory/board.html", presenters, jump_label="Jump to a turn"),
+        computer=Computer(robot.waiting, _computer_move),
+        styles=("observatory/board.css", "observatory/plan.css"),
+    )
 )
 
-__all__ = ["GAME", "Keep", "Planning", "deal_command", "keep_of", "planning", "roll", "take_of"]
+__all__ = ["GAME", "Keep", "deal_command", "keep_of", "roll", "take_of"]

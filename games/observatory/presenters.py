@@ -27,7 +27,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.kit import SeatStatus
 
+from . import planner  # it uses map_html at call time only
 from .rules import steps
+from .rules.decide import default_keep
 from .rules.deck import CARDS, BonusKind, Card
 from .rules.model import ClosedStep, DraftPick, Keep, Phase, Source, State, Submission
 from .rules.scoring import ScoreSheet
@@ -499,6 +501,44 @@ class Board:
     log: tuple[str, ...]
     last: str  # the newest log line, under the top bar while the game runs
     plan: bool  # the viewer may submit or choose now (the plan strip's place)
+    plan_area: planner.PlanArea | None = None  # the plan strip, while the seat may submit
+    choosing: Choosing | None = None  # G3's prompt, while the seat may choose
+    drafting: Drafting | None = None  # G5's prompt, while the seat drafts
+
+
+@dataclass(frozen=True)
+class Choosing:
+    """G3: keep 4 of your 6: each card with its checkbox (``keep-n``), ticked as the clock
+    would keep them (T5) until the seat chooses."""
+
+    round: int
+    boxes: tuple[tuple[int, CardPicture, bool], ...]  # (box number, card, ticked)
+
+
+@dataclass(frozen=True)
+class Drafting:
+    """G5, G6: the drafting seat takes a face-up card or a deck's top, one at a time."""
+
+    version: int
+    left: int  # replacements still to take
+    large_deck: bool  # the deck holds a card
+    small_deck: bool
+
+
+def _choosing(state: State, view: View) -> Choosing | None:
+    if view.seat is None or not view.can_choose or state.choice is None:
+        return None
+    ticked = set(default_keep(state, view.seat).cards)
+    boxes = tuple(
+        (n, card_picture(card), card in ticked) for n, card in enumerate(view.hand, start=1)
+    )
+    return Choosing(state.choice.number, boxes)
+
+
+def _drafting(view: View) -> Drafting | None:
+    if view.seat is None or not view.can_pick:
+        return None
+    return Drafting(view.version, view.picks_left, view.large_left > 0, view.small_left > 0)
 
 
 def present(
@@ -546,6 +586,13 @@ def present(
         log=log,
         last=log[0] if log and not view.ended else "",
         plan=not history and (view.can_submit or view.can_choose or view.can_pick),
+        plan_area=(
+            planner.plan_area(state, seat, (), now or timezone.now())
+            if seat is not None and view.can_submit and not history
+            else None
+        ),
+        choosing=None if history else _choosing(state, view),
+        drafting=None if history else _drafting(view),
     )
 
 

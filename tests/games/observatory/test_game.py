@@ -69,8 +69,8 @@ def test_d2_every_command_a_seat_sends_carries_the_server_s_dice() -> None:
     submit = game.GAME.actions["submit"].build(form(round="2", plan="die:0 pair:1-1"), 1)
     assert isinstance(submit, Submit) and submit.dice is not None
     assert submit.steps == (ResearchDie(0), PairPlot((1, 1))) and submit.round == 2
-    keep = " ".join(LARGE[:2] + SMALL[:2])
-    choose = game.GAME.actions["choose"].build(form(round="1", keep=keep), 2)
+    ticked = {"keep-1": LARGE[0], "keep-2": LARGE[1], "keep-4": SMALL[0], "keep-6": SMALL[1]}
+    choose = game.GAME.actions["choose"].build(form(round="1", **ticked), 2)
     assert isinstance(choose, Choose) and choose.keep == (*LARGE[:2], *SMALL[:2])
     pick = game.GAME.actions["pick"].build(form(version="9", take="small_row", slot="2"), 3)
     assert pick == Pick(3, 9, Take(Source.SMALL_ROW, 2), pick.dice) and pick.dice is not None
@@ -83,8 +83,12 @@ def test_d2_every_command_a_seat_sends_carries_the_server_s_dice() -> None:
 @pytest.mark.parametrize(
     ("action", "fields", "says"),
     [
-        ("choose", {"round": "1", "keep": "L01 L02 S01"}, "Keep exactly 4 of your 6 cards."),
-        ("choose", {"round": "1", "keep": "L01 L02 S01 Z9"}, "There is no such constellation"),
+        (
+            "choose",
+            {"round": "1", "keep-1": "L01", "keep-2": "L02", "keep-5": "S01"},
+            "Keep exactly 4 of your 6 cards: 3 are ticked.",
+        ),
+        ("choose", {"round": "1", "keep-3": "Z9"}, "There is no such constellation"),
         ("pick", {"version": "3", "take": "moon"}, "Take a face-up card or the top of a deck."),
         ("pick", {"version": "3", "take": "large_row", "slot": "4"}, "The slot must be from 1"),
         ("pick", {"take": "large_deck"}, "Missing version."),
@@ -98,23 +102,45 @@ def test_what_a_form_cannot_say_is_refused_with_a_reason(action, fields, says) -
     assert refused.value.message.startswith(says)
 
 
-def test_u9_the_plan_preview_offers_what_is_legal_next_and_records_nothing() -> None:
-    state = choose_all(deal(2))
-    assert state.phase is Phase.TURN
+def _tap(state: State, seat: int, **fields: str):
+    sent = form(round=str(state.round_number), **fields)
+    return game.GAME.previews["plan"].show(state, seat, sent, NOW)
+
+
+def test_u9_the_plan_strip_offers_what_is_legal_next_and_records_nothing() -> None:
+    state = choose_all(deal(2))  # seat 1 is active; the dice are 3 4 5, orange 6
     before = state
-    empty = game.GAME.previews["plan"].show(state, 1, form(round=str(state.round_number)), NOW)
-    assert empty.steps == () and empty.ready and empty.legal is not None
-    assert empty.legal.research_dice == {0, 1, 2} and not empty.legal.pair_plots  # U5.1 first
-    chosen = game.GAME.previews["plan"].show(
-        state, 1, form(round=str(state.round_number), plan="die:0"), NOW
-    )
-    assert chosen.legal is not None and chosen.legal.pair_plots and chosen.ready
-    assert chosen.plan == "die:0" and len(chosen.steps) == 1
-    bad = game.GAME.previews["plan"].show(
-        state, 1, form(round=str(state.round_number), plan="finder:1-1"), NOW
-    )
-    assert bad.legal is None and not bad.ready and "(R9)" in bad.refusal
+    empty = _tap(state, 1)
+    assert empty.steps == () and empty.ready and empty.empty  # U4: Submit now is a pass
+    assert [tab.mode.key for tab in empty.tabs] == ["die", "shoot"] and empty.mode == "die"
+    assert [c.label for c in empty.choices] == [
+        "1st blue die (3)",
+        "2nd blue die (4)",
+        "3rd blue die (5)",
+    ]
+    chosen = _tap(state, 1, plan="", add="die:0")
+    assert chosen.plan == "die:0" and chosen.steps == ("research die 1",)
+    assert chosen.said == "Added: research die 1." and chosen.ready and not chosen.empty
+    assert chosen.mode == "pair" and "die" not in [tab.mode.key for tab in chosen.tabs]
+    targets = [cell.target for sector in chosen.sectors for cell in sector if cell.target]
+    assert targets and all(t.word.startswith("pair:") for t in targets)
+    assert len(chosen.sectors) == 36 and all(len(sector) == 4 for sector in chosen.sectors)
+    undone = _tap(state, 1, plan="die:0", undo="1")
+    assert undone.plan == "" and undone.said == "Undone: research die 1."
     assert state is before and state.version == before.version
+
+
+def test_u2_a_tap_that_is_not_legal_now_is_not_added_and_says_why() -> None:
+    state = choose_all(deal(2))
+    refused = _tap(state, 1, plan="die:0", add="finder:1-1")
+    assert refused.plan == "die:0" and "(R9)" in refused.said
+    not_active = _tap(state, 2, plan="", add="shoot:1-1")
+    assert not_active.plan == "" and not_active.said
+    wrong_kind = form(round=str(state.round_number), to="warp")
+    with pytest.raises(BadInput, match="not a kind of step"):
+        game.GAME.previews["plan"].show(state, 1, wrong_kind, NOW)
+    tampered = _tap(state, 1, plan="finder:1-1")  # a plan field changed by hand
+    assert not tampered.ready and "(R9)" in tampered.refusal
 
 
 def test_u9_the_preview_of_a_closed_step_says_so() -> None:
@@ -131,7 +157,8 @@ def test_u9_the_preview_of_a_closed_step_says_so() -> None:
 def _as_form(command: object) -> tuple[str, QueryDict]:
     """The form a browser would send for the computer's command."""
     if isinstance(command, Choose):
-        return "choose", form(round=str(command.round), keep=" ".join(command.keep))
+        ticked = {f"keep-{n}": card for n, card in enumerate(command.keep, start=1)}
+        return "choose", form(round=str(command.round), **ticked)
     if isinstance(command, Pick):
         fields = {"version": str(command.version), "take": command.take.source.value}
         if command.take.slot is not None:

@@ -30,6 +30,7 @@ from games.observatory.rules.evolve import fold
 from games.observatory.rules.model import Phase, State
 from games.observatory.rules.sheet_data import face_label
 from games.observatory.rules.steps import PairPlot, ResearchDie
+from games.observatory.rules.view import view_for
 from tests.games.observatory.flow_helpers import act, deal, dice, started, submit
 
 TEMPLATES = Path(presenters.__file__).resolve().parent / "templates"
@@ -87,6 +88,22 @@ def sampled(players: int) -> Iterator[State]:
 # -- every audience renders --------------------------------------------------------------------
 
 
+def assert_controls(state, audience: str, html: str) -> None:
+    """A seat gets the control of what it may do now (U1 the plan strip, G3 the choice, G5
+    the draft) and nothing else; a spectator and a seat with nothing to do get no button."""
+    seat = presenters.seat_of(audience)
+    view = view_for(state, seat)
+    wanted = {
+        'hx-post="play/submit"': seat is not None and view.can_submit,
+        'hx-post="play/choose"': seat is not None and view.can_choose,
+        'hx-post="play/pick"': seat is not None and view.can_pick,
+    }
+    for control, shown in wanted.items():
+        assert (control in html) is shown, (state.phase, audience, control)
+    if not any(wanted.values()):
+        assert "<button" not in html, (state.phase, audience)
+
+
 @pytest.mark.parametrize("players", [1, 2, 5])
 def test_every_audience_renders_at_every_phase_with_no_raw_template_syntax(players: int) -> None:
     phases = set()
@@ -96,9 +113,9 @@ def test_every_audience_renders_at_every_phase_with_no_raw_template_syntax(playe
             html = render(state, audience)
             assert 'id="board"' in html and f'data-version="{state.version}"' in html
             assert not [raw for raw in RAW if raw in html], (state.phase, audience)
-            assert "<button" not in html  # no fake controls: the plan strip is not built yet
+            assert_controls(state, audience, html)
         history = render(state, presenters.HISTORY, history=True)
-        assert not [raw for raw in RAW if raw in history]
+        assert not [raw for raw in RAW if raw in history] and "<button" not in history
     assert {Phase.CHOICE, Phase.TURN, Phase.ENDED} <= phases
     if players > 1:
         assert Phase.DRAFT in phases or Phase.OPENING in phases
@@ -112,9 +129,12 @@ def test_audiences_are_the_public_and_one_per_seat() -> None:
     assert presenters.audience_of(State(), 1) == "public"
 
 
-def test_the_plan_strip_has_its_marked_empty_place_on_a_seats_board_only() -> None:
+def test_u9_the_plan_strip_is_on_the_board_of_a_seat_that_may_submit_only() -> None:
     state = started(2)
-    assert '<div id="obs-plan" class="obs-plan"></div>' in render(state, "seat-1")
+    area = f'id="obs-plan-{state.round_number}"'
+    mine = render(state, "seat-1")
+    assert area in mine and 'hx-preserve="true"' in mine and ">Pass</button>" in mine
+    assert 'name="add" value="die:0"' in mine  # U5.1: the research die comes first
     assert "obs-plan" not in render(state, "public")
 
 
