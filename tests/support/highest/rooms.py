@@ -100,6 +100,8 @@ def normal(html: str, room: Room, link: str | None = None) -> str:
       replaced only if it is exactly the QR of this room's link (drawn again here), so a
       QR carrying anything else would be left in place and fail the comparison.
     * The CSRF token in ``hx-headers``: masked anew on every response, by design.
+    * The board's game (``data-game``, for the page to keep the newest board of a game):
+      each room's games are rows of their own. Masked only as this room's games' ids.
 
     Nothing else: not the names, numbers, statuses, scores, versions or counts, nor the
     deadline or the countdown's "now" (twin rooms run on one stopped clock, so those are
@@ -109,6 +111,8 @@ def normal(html: str, room: Room, link: str | None = None) -> str:
         assert html.count(qr) <= 1
         html = html.replace(qr, "<svg>QR</svg>")
     html = html.replace(room.code, "ROOM")
+    for game_id in room.matches.values_list("game_id", flat=True):
+        html = html.replace(f'data-game="{game_id}"', 'data-game="GAME"')
     return CSRF.sub('"X-CSRFToken": ""', html)
 
 
