@@ -21,6 +21,7 @@ from games.definition import (
     Form,
     GameDefinition,
     HostOptions,
+    HowToPlay,
     Preview,
     Screens,
     Seats,
@@ -30,7 +31,7 @@ from games.inputs import BadInput, integer, one_of
 from games.kit import Problem, Refusal
 from games.registry import register
 
-from . import options, plan, planner, presenters
+from . import how_to_play, options, plan, planner, presenters
 from .rules import robot
 from .rules.commands import Choose, Command, Deal, Expire, Pick, Submit
 from .rules.decide import decide
@@ -229,6 +230,7 @@ GAME: GameDefinition[State, Command] = register(
         },
         previews={"plan": Preview(_plan)},
         screens=Screens.of("observatory/board.html", presenters, jump_label="Jump to a turn"),
+        how_to_play=HowToPlay("observatory/rules.html", how_to_play.context),
         computer=Computer(robot.waiting, _computer_move),
         styles=("observatory/board.css", "observatory/plan.css"),
     )
