@@ -27,6 +27,7 @@ from games.observatory import plan
 from games.observatory.rules import robot
 from games.observatory.rules.commands import Pick, Submit
 from games.observatory.rules.model import Phase, Source, State
+from games.observatory.rules.steps import describe
 from games.observatory.rules.view import view_for
 from lobby.models import Room
 from tests.e2e.browser import PHONE, SHOWN_WITHIN, Person, Table
@@ -149,6 +150,9 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
     everyone_shows(table, "Night 1/6 · turn 1/2")
     state = read_state(host.page)
     assert set(state.sheet(2).goals) == set(kept)
+    seated = list(table.people)
+    watcher = table.watcher_joins("Cy")  # a spectator on a phone, from the first turn
+    watcher.page.set_viewport_size(PHONE)
 
     shots = 0
     while not state.ended:
@@ -159,8 +163,8 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
             pick(drafter, command)
             table.everyone(lambda page, v=state.version: table.version(page) > v)
         else:
-            plans = {p.seat: robot.move(state, p.seat) for p in table.people}
-            for person in table.people:  # one after the other; the step closes on the last
+            plans = {p.seat: robot.move(state, p.seat) for p in seated}
+            for person in seated:  # one after the other; the step closes on the last
                 command = plans[person.seat]
                 assert isinstance(command, Submit)
                 if shots < 2 and len(command.steps) >= 3:
@@ -168,6 +172,8 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
                     shots += 1
                 else:
                     submit_plan(person, command)
+                if person is seated[0]:
+                    hidden_from_watcher(table, watcher, command, state.version)
             table.everyone(lambda page, v=state.version: table.version(page) > v + 1)
         deadline = time.monotonic() + WAIT / 1000
         while True:  # the database closes the step; every screen follows
@@ -190,6 +196,16 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
     shot(host.page, "end-1366.png", top=True)
     shot(guest.page, "end-390.png", top=True)
     table.no_reloads()
+
+
+def hidden_from_watcher(table: Table, watcher: Person, command: Submit, version: int) -> None:
+    """V2, U3: once the host's submission is accepted (its board says ready), the spectator
+    sees the host ready and nothing of what it planned; and never a control."""
+    table.everyone(lambda page: table.version(page) > version)
+    page = watcher.page
+    text = page.locator("#board").inner_text()
+    assert not [step for step in command.steps if describe(step) in text], text[:400]
+    assert page.locator(".obs-plan-form, .obs-choose, #obs-draft, #board button").count() == 0
 
 
 def submit_plan_with_shot(person: Person, command: Submit, n: int) -> None:
