@@ -118,7 +118,8 @@ def keep_of(form: Form) -> tuple[str, ...]:
     for card in cards:
         one_of(card, LARGE + SMALL, "There is no such constellation card.")
     if len(cards) != KEEP:
-        raise BadInput(f"Keep exactly {KEEP} of your {DEALT} cards: {len(cards)} are ticked.")
+        ticked = f"{len(cards)} {'is' if len(cards) == 1 else 'are'} ticked"
+        raise BadInput(f"Keep exactly {KEEP} of your {DEALT} cards: {ticked}.")
     return cards
 
 
