@@ -40,7 +40,6 @@ from .rules.sheet_data import (
     MAP_SIZE,
     POSITIONS,
     SECTORS,
-    SPACES,
     TRACK_BONUS_AT,
     Track,
     face_label,
@@ -178,7 +177,7 @@ class MapPicture:
     size: int
     sectors: tuple[SectorBox, ...]
     star: str  # the ★'s SVG path
-    empty: tuple[Point, ...]  # the empty spaces, each a dot
+    sector_pitch: int  # a sector and its gap: the dots' pattern tiles at this pitch
     stars: tuple[Mark, ...]
     figures: tuple[FigureMark, ...]
     edge: tuple[Label, ...]
@@ -222,7 +221,7 @@ def map_picture(
             for r, c in SECTORS
         ),
         star=STAR_PATH,
-        empty=tuple(Point(_centre(c), _centre(r)) for r, c in SPACES if (r, c) not in sheet.stars),
+        sector_pitch=SECTOR_SPAN,
         stars=marks,
         figures=drawn,
         edge=_edge_labels() if labels else (),
