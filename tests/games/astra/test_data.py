@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import math
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -23,7 +24,24 @@ from typing import Any
 
 import pytest
 
-from games.astra.rules import cards
+from games.astra.rules import boards, cards
+from games.astra.rules.boards import (
+    ABOVE_GAME_END,
+    COLUMN_BONUS,
+    FINAL_SCORING_CARDS,
+    POUCH_SPOTS,
+    ROWS,
+    SPHERE_BOARDS,
+    SPOT_VALUES,
+    WISDOM_SPOTS,
+    card_limit,
+    card_slots_opened,
+    column_value,
+    elements_fame,
+    pouch_size,
+    row_marks,
+    row_value,
+)
 from games.astra.rules.cards import (
     BOON_AMOUNTS,
     BOON_POINTS,
@@ -32,6 +50,7 @@ from games.astra.rules.cards import (
     AbilityKind,
     BoonKind,
     Card,
+    Element,
     StarType,
     check_cards,
 )
@@ -729,6 +748,192 @@ def test_m7_the_sixteen_kinds_are_k1_to_k16_in_the_pages_order() -> None:
     assert [kind.rule for kind in AbilityKind] == [f"K{n}" for n in range(1, 17)]
     windfalls = {card.name: card.ability.amount for card in CARDS if card.ability.amount}
     assert set(windfalls) == {c.name for c in CARDS if c.ability.kind is AbilityKind.WINDFALL}
+
+
+# -- M8, J3, J4: tracks ------------------------------------------------------------------------------
+
+
+def test_j3_m8_the_pouch_track_is_printed_5_to_12() -> None:
+    """J3, M8: 8 spots printed 5..12; 7 gains to the top."""
+    assert POUCH_SPOTS == (5, 6, 7, 8, 9, 10, 11, 12)
+    assert boards.POUCH_GAINS_TO_TOP == 7
+
+
+@pytest.mark.parametrize("gains", range(0, 15))
+def test_j3_pouch_size_is_5_plus_gains_at_most_12(gains: int) -> None:
+    """J3: Pouch size = 5 + gains, at most 12; gains beyond 12 are lost."""
+    assert pouch_size(gains) == min(5 + gains, 12)
+
+
+def test_j4_m8_the_wisdom_track_is_printed_2_3_dash_4_dash_to_8() -> None:
+    """J4, M8: 12 spots printed 2*, 3, -, 4, -, 5, -, 6, -, 7, -, 8; 11 gains to the top."""
+    printed = ["2", "3", "-", "4", "-", "5", "-", "6", "-", "7", "-", "8"]
+    assert [str(n) if n is not None else "-" for n in WISDOM_SPOTS] == printed
+    assert boards.WISDOM_GAINS_TO_TOP == 11
+
+
+@pytest.mark.parametrize("wisdom", range(0, 16))
+def test_j4_card_limit_is_2_plus_half_the_wisdom_rounded_up_at_most_8(wisdom: int) -> None:
+    """J4: with w Wisdom gained the card limit is 2 + ceil(w/2), never above 8."""
+    assert card_limit(wisdom) == min(2 + math.ceil(wisdom / 2), 8)
+
+
+def test_m8_the_first_wisdom_opens_a_third_card_then_every_two_one_more() -> None:
+    """M8: the start spot opens two cards; spot 1 a third; then every second spot one more;
+    all the spots marked together open the card limit."""
+    opened = [card_slots_opened(spot) for spot in range(12)]
+    assert opened == [2, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]
+    assert all(sum(opened[: w + 1]) == card_limit(w) for w in range(12))
+    with pytest.raises(ValueError):
+        card_slots_opened(12)
+
+
+def test_m8_the_reason_69_grand_stars_and_31_wisdom_boons() -> None:
+    """M8: the deck holds 69 Grand stars and 31 Wisdom Boons, the numbers the track's
+    one-card-per-two-Wisdom pace is set against."""
+    assert sum(len(row["grand"]) for row in BLOCK) == GRAND_TOTAL
+    wisdom = sum(1 for row in BLOCK for boon in row["boons"] if boon["kind"] == "Wisdom")
+    assert wisdom == WISDOM_BOONS
+
+
+def test_j1_j2_j5_s4_the_journal_starts_with_8_stardust_0_telescopes_0_fame() -> None:
+    """J1, J2, J5, S4: 8 Stardust, 0 Telescopes, Pouch size 5, card limit 2, Fame 0."""
+    assert (boards.STARTING_STARDUST, boards.STARTING_TELESCOPES, boards.STARTING_FAME) == (8, 0, 0)
+    assert (pouch_size(0), card_limit(0)) == (5, 2)
+
+
+def test_j3_j4_a_track_refuses_negative_gains() -> None:
+    """J3, J4: a track only gains."""
+    with pytest.raises(ValueError):
+        pouch_size(-1)
+    with pytest.raises(ValueError):
+        card_limit(-1)
+
+
+# -- M9, S1, S2, S6, V2: Sphere boards --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_m9_s1_each_side_has_n_plus_1_slots_and_the_spheres_fire_air_water_earth(
+    players: int,
+) -> None:
+    """M9, S1: the side for N players has N + 1 slots; Spheres clockwise from the top Fire,
+    Air, Water, Earth; the discard icon between Earth and Fire."""
+    board = SPHERE_BOARDS[players]
+    assert (board.players, board.slots) == (players, players + 1)
+    assert [sphere.label for sphere in board.spheres] == ["Fire", "Air", "Water", "Earth"]
+    assert board.discard_after is Element.EARTH
+    assert board.next_sphere(board.discard_after) is Element.FIRE
+
+
+def test_m9_only_the_four_player_counts_have_a_side() -> None:
+    """M9, P1: four sides, for 2, 3, 4 and 5 players."""
+    assert sorted(SPHERE_BOARDS) == [2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_m9_r5_the_marker_goes_round_and_only_earth_to_fire_passes_the_discard(
+    players: int,
+) -> None:
+    """M9, R5: Fire -> Air -> Water -> Earth -> Fire; only Earth -> Fire passes the icon."""
+    board = SPHERE_BOARDS[players]
+    steps = [Element.FIRE]
+    for _ in range(4):
+        steps.append(board.next_sphere(steps[-1]))
+    assert [s.label for s in steps] == ["Fire", "Air", "Water", "Earth", "Fire"]
+    assert [board.passes_discard(s) for s in steps[:4]] == [False, False, False, True]
+
+
+def test_m9_v2_only_the_two_player_side_numbers_its_spheres() -> None:
+    """M9, V2: Fire 1, Air 2, Water 3, Earth 4 on the 2-player side; no numbers elsewhere."""
+    two = SPHERE_BOARDS[2]
+    assert {s.label: two.number(s) for s in Element} == {
+        "Fire": 1,
+        "Air": 2,
+        "Water": 3,
+        "Earth": 4,
+    }
+    for players in (3, 4, 5):
+        assert {SPHERE_BOARDS[players].number(s) for s in Element} == {None}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_s2_s6_the_game_end_card_lies_below_the_pages_count(players: int) -> None:
+    """S2, S6: the top part above the Game End card and the bottom part below it make 48;
+    after the discard (S3) and the N + 1 slots (S6) the top part holds 15, 18, 24, 30."""
+    below, above = DECK_SPLIT[players]
+    assert ABOVE_GAME_END[players] == above
+    assert below + above == len(CARDS) == 48
+    assert above - 1 - SPHERE_BOARDS[players].slots == DECK_AFTER_SETUP[players]
+
+
+# -- M10, F4, F5: Final Scoring cards -----------------------------------------------------------------
+
+
+def test_m10_six_final_scoring_cards_one_for_each_pair_of_elements() -> None:
+    """M10: FS1 Fire+Water, FS2 Fire+Air, FS3 Fire+Earth, FS4 Water+Air, FS5 Water+Earth,
+    FS6 Air+Earth: the six pairs, each once."""
+    found = {fs.id: {e.label for e in fs.premarked} for fs in FINAL_SCORING_CARDS}
+    assert found == FINAL_SCORING
+    assert {frozenset(p) for p in found.values()} == {
+        frozenset(p) for p in combinations(["Fire", "Water", "Air", "Earth"], 2)
+    }
+
+
+def test_m10_rows_fire_water_air_earth_nine_spots_valued_0_2_6_11_16_21_25_29_33() -> None:
+    """M10, F4: rows top to bottom Fire, Water, Air, Earth; 9 spots (1 pre-mark + 8 cards,
+    the most the card limit allows); the values over spots 1-9."""
+    assert [row.label for row in ROWS] == ["Fire", "Water", "Air", "Earth"]
+    assert SPOT_VALUES == SPOTS
+    assert len(SPOT_VALUES) == 1 + card_limit(boards.WISDOM_GAINS_TO_TOP)
+    assert [row_value(k) for k in range(10)] == [0, *SPOTS]
+    with pytest.raises(ValueError):
+        row_value(10)
+
+
+def test_m10_spots_5_to_9_rise_by_no_more_than_the_step_before() -> None:
+    """M10: spots 1-4 fixed by the source (0, 2, 6, 11); 5-9 rise +5, +5, +4, +4, +4, each
+    step no larger than the one before it."""
+    assert SPOTS[:4] == (0, 2, 6, 11)
+    steps = [b - a for a, b in zip(SPOTS, SPOTS[1:], strict=False)]
+    assert steps[3:] == [5, 5, 4, 4, 4]
+    assert all(later <= earlier for earlier, later in zip(steps[2:], steps[3:], strict=False))
+
+
+def test_f5_a_column_of_3_marks_scores_3_and_of_4_scores_6() -> None:
+    """F5, M10: exactly 3 marks 3 Fame, 4 marks 6 Fame, otherwise 0."""
+    assert COLUMN_BONUS == {3: 3, 4: 6}
+    assert [column_value(k) for k in range(5)] == [0, 0, 0, 3, 6]
+
+
+def test_f3_f4_f5_example_3_matthews_cards_score_23_active_and_28_for_elements() -> None:
+    """F3, F4, F5, M4, M10, worked example 3: FS2 with Aquila, Libra, Gemini, Taurus, Lupus,
+    Cetus, Lyra, Crater: rows Air 4 -> 11, Earth 2 -> 2, Fire 1 -> 0, Water 3 -> 6; columns
+    6 + 3; Elements 28; Active cards (Libra and Lyra exhausted) 23."""
+    held = ["Aquila", "Libra", "Gemini", "Taurus", "Lupus", "Cetus", "Lyra", "Crater"]
+    fs2 = FINAL_SCORING_CARDS[1]
+    elements = [BY_NAME[name].element for name in held]
+    marks = row_marks(fs2, elements)
+    assert {row.label: k for row, k in marks.items()} == {
+        "Fire": 1,
+        "Water": 3,
+        "Air": 4,
+        "Earth": 2,
+    }
+    assert sum(row_value(k) for k in marks.values()) == 19
+    assert elements_fame(fs2, elements) == 28
+    fames = {name: BY_NAME[name].final_fame for name in held}
+    assert fames == {
+        "Aquila": 5,
+        "Libra": 4,
+        "Gemini": 3,
+        "Taurus": 6,
+        "Lupus": 1,
+        "Cetus": 4,
+        "Lyra": 1,
+        "Crater": 4,
+    }
+    assert sum(f for name, f in fames.items() if name not in ("Libra", "Lyra")) == 23
 
 
 # -- the worked examples' cards ---------------------------------------------------------------------
