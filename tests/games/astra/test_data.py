@@ -1037,8 +1037,9 @@ def test_m11_check_cards_accepts_the_file_as_it_is() -> None:
 
 
 def test_astra_is_pure_and_not_yet_an_installed_game() -> None:
-    """The rules are pure (STYLE): no module of ``games/astra`` imports Django or anything
-    beyond the standard library and the package; and no ``game.py`` makes it an app yet."""
+    """I1-I3, "the contract for the pure rules": no module of ``games/astra`` imports Django
+    or anything beyond the standard library and the package; and no ``game.py`` makes it an
+    installed app yet."""
     package = ROOT / "games" / "astra"
     assert not (package / "game.py").exists()
     for path in sorted(package.rglob("*.py")):
