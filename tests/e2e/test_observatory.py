@@ -30,7 +30,7 @@ from games.observatory.rules.model import Phase, Source, State
 from games.observatory.rules.steps import describe
 from games.observatory.rules.view import view_for
 from lobby.models import Room
-from tests.e2e.browser import PHONE, SHOWN_WITHIN, Person, Table
+from tests.e2e.browser import PHONE, SHOWN_WITHIN, Person, Table, axe_problems, small_targets
 from tests.e2e.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -151,6 +151,12 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
     state = read_state(host.page)
     assert set(state.sheet(2).goals) == set(kept)
     seated = list(table.people)
+    for person in seated:  # the plan strip on a laptop and a phone: reachable and clean
+        page = person.page
+        page.locator(".obs-plan-form").wait_for(timeout=WAIT)
+        assert small_targets(page, ".obs-plan-form button:not(.obs-target)") == []
+        assert small_targets(page, ".obs-target", 24) == []  # a map space: WCAG 2.5.8's 24 px
+        assert axe_problems(page) == []
     watcher = table.watcher_joins("Cy")  # a spectator on a phone, from the first turn
     watcher.page.set_viewport_size(PHONE)
 
@@ -193,6 +199,7 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
         page.locator("#status .result, .obs-say .result").first.wait_for(timeout=WAIT)
         scores = page.locator(".obs-final-seat .obs-seat-score").all_inner_texts()
         assert sorted(scores) == sorted(f"{s.score.total} points" for s in final.seats)
+        assert axe_problems(page) == []  # the end screen, for the seats and the spectator
     shot(host.page, "end-1366.png", top=True)
     shot(guest.page, "end-390.png", top=True)
     table.no_reloads()
