@@ -1,0 +1,74 @@
+"""What the server, a seat or the clock asks for (I1). A refusal is the kit's.
+
+Every command a player sends names the game's version they saw (T4): a command against a
+stale version is refused and the view refreshes. Every random choice comes in the server's
+own command (H5): the deck's order with the Game End card's place, the Final Scoring deal and
+the first player all arrive in ``Deal``; nothing is drawn inside the rules.
+
+Not here yet: UseAbility (A*, K*), PickBoon (D*), DiscardCards (L*), Dream (V*). ``Expire``
+is the clock's command; what an expiry does (Z3-Z7) comes next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.kit import Problem, Refusal, hiding
+
+
+@hiding("deck", "scoring")
+@dataclass(frozen=True)
+class Deal:
+    """Set the table (S1-S8), with the server's draws (H5): ``deck``, the 48 card numbers
+    shuffled, top first; ``above_game_end``, how many of them lie above the Game End card
+    (S2: 19, 23, 30 or 37 by player count); ``scoring``, the Final Scoring card dealt to each
+    seat, seat 1's first (S5; the undealt ones are never named); ``first_player`` (P3);
+    ``step_seconds``, the turn step's clock (None: off, Z1)."""
+
+    players: int
+    deck: tuple[int, ...]
+    above_game_end: int
+    scoring: tuple[str, ...]
+    first_player: int
+    step_seconds: int | None = None
+
+
+@dataclass(frozen=True)
+class Observe:
+    """O2, O10: one whole Observe action: the slot of the card and its stars, in the order
+    marked, against the version the player saw (T4)."""
+
+    seat: int
+    version: int
+    slot: int
+    stars: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Rest:
+    """R1: the Rest action, against the version the player saw (T4)."""
+
+    seat: int
+    version: int
+
+
+@dataclass(frozen=True)
+class Done:
+    """O11: no more Observe actions this turn."""
+
+    seat: int
+    version: int
+
+
+@dataclass(frozen=True)
+class Expire:
+    """Z2-Z7: the clock ran out on the step that started at version ``step``. ``picks``:
+    random numbers the server drew for the choices the clock makes (Z6)."""
+
+    step: int
+    picks: tuple[int, ...] = ()
+
+
+Command = Deal | Observe | Rest | Done | Expire
+
+__all__ = ["Command", "Deal", "Done", "Expire", "Observe", "Problem", "Refusal", "Rest"]

@@ -1,0 +1,198 @@
+"""The Astra table as the rules keep it: frozen values, folded from the events.
+
+What is here: the seats and the first player (P1, P3), each seat's Journal (J1-J5) with its
+held cards, Active or Exhausted, in the order gained; the Sphere's slots with every star's
+mark (a seat, the dreamer pen, or nobody); the Draw deck as the server dealt it and the count
+above the Game End card (S2, H2); the discard pile, top last (S3, R5); the active Sphere (the
+marker, S3, R5); the running turn (T1: its number, round and active seat, and how far it has
+gone) and the step clock's fields (``deadline``, ``step_started``, ``step_seconds``) that the
+kit's clock guards read.
+
+Secrets (H1, H2): the deck's order and each seat's Final Scoring card. The repr hides them
+(``kit.hiding``), so no log line or traceback can carry them; views (next) must not read them.
+
+What comes next, and is not here yet: the Abilities (A*, K*, C*; the ``Phase.ABILITY`` of a
+turn is only "no Action taken yet"), the Discovery phase (D*, which the ``discovered`` slots
+wait for), the card limit (L*), the game end (E*: the Game End card exposed by a Rest discard
+is not set aside yet, the count above it just reaches 0), the dreamer pen's marks (V*: the
+``DREAMER`` mark exists so marks can hold it) and the clock's expiries (Z*).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from games.kit import hiding
+
+from .boards import (
+    SPHERE_BOARDS,
+    STARTING_FAME,
+    STARTING_STARDUST,
+    STARTING_TELESCOPES,
+    SphereBoard,
+    card_limit,
+    pouch_size,
+)
+from .cards import BY_NUMBER, Card, Element
+
+LEAST, MOST = 2, 5  # P1
+DREAMER = 0  # V1: the dreamer pen's mark; seats are 1..N
+CALLED = "turn"  # what the clock runs now (Z2's turn step), in the refusals' words
+UNDEALT = "The game has not been dealt yet."
+
+Mark = int | None  # a star's mark: the seat that marked it, DREAMER, or None (unmarked)
+
+
+class Phase(StrEnum):
+    """How far the table or the running turn has gone (T1)."""
+
+    UNDEALT = "undealt"
+    ABILITY = "ability"  # T1, A1: the turn started, no Action yet (Abilities come next)
+    OBSERVING = "observing"  # O9, O11: after an Observe action: another one, or done
+    ACTION_ENDED = "action_ended"  # O11, R1: what follows (D1, V5, T3) comes next
+
+
+class Ending(StrEnum):
+    """Why an Action phase of Observes ended (O7, O11)."""
+
+    DONE = "done"  # the player said so
+    NO_TELESCOPE = "no_telescope"
+    NO_STARDUST = "no_stardust"
+    NO_CARD = "no_card"  # no undiscovered card left on the Sphere
+
+
+@dataclass(frozen=True)
+class Held:
+    """A card a player holds (Words): Active, or Exhausted (A2)."""
+
+    card: int
+    active: bool = True
+
+
+@dataclass(frozen=True)
+class Journal:
+    """A player's Journal (J1-J5). ``pouch_gains`` and ``wisdom`` count the marks made on
+    the tracks after the start (J3, J4): the sizes and limits are read from the tracks.
+    ``held``: the cards held, in the order gained (Z5, Z7 read that order)."""
+
+    stardust: int = STARTING_STARDUST  # J1
+    telescopes: int = STARTING_TELESCOPES  # J2
+    pouch_gains: int = 0  # J3
+    wisdom: int = 0  # J4: Wisdom gained, 0-11
+    fame: int = STARTING_FAME  # J5
+    held: tuple[Held, ...] = ()
+
+    @property
+    def pouch_size(self) -> int:
+        """J3: 5 + gains, at most 12."""
+        return pouch_size(self.pouch_gains)
+
+    @property
+    def card_limit(self) -> int:
+        """J4: 2 + ceil(wisdom / 2), at most 8."""
+        return card_limit(self.wisdom)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card placement around the Sphere (Words) and the card on it, with every star's
+    mark, star 0 first. ``card`` None: the slot is empty (the deck ran out, D13)."""
+
+    card: int | None = None
+    marks: tuple[Mark, ...] = ()
+
+    @classmethod
+    def laid(cls, card: int) -> Slot:
+        """A card placed face up, no star marked (S6)."""
+        return cls(card, (None,) * BY_NUMBER[card].stars)
+
+    @property
+    def constellation(self) -> Card:
+        assert self.card is not None, "an empty slot holds no card"
+        return BY_NUMBER[self.card]
+
+    @property
+    def marked(self) -> frozenset[int]:
+        """The stars marked by anyone (O3, O5)."""
+        return frozenset(star for star, mark in enumerate(self.marks) if mark is not None)
+
+    @property
+    def discovered(self) -> bool:
+        """O12: every star is marked (it may still sit on its slot until D10)."""
+        return self.card is not None and all(mark is not None for mark in self.marks)
+
+    @property
+    def undiscovered(self) -> bool:
+        """Words: on the Sphere with at least one unmarked star."""
+        return self.card is not None and not self.discovered
+
+    def marked_by(self, seat: int) -> int:
+        """How many stars ``seat`` marked here (D4, D5, F2)."""
+        return sum(mark == seat for mark in self.marks)
+
+
+@hiding("deck", "scoring")
+@dataclass(frozen=True)
+class State:
+    version: int = 0
+    dealt: bool = False
+    ended: bool = False
+    players: int = 0
+    first_player: int = 1  # P3
+    step_seconds: int | None = None  # Z1: None, the clock is off
+    scoring: tuple[str, ...] = ()  # SECRET (H1): each seat's Final Scoring card, seat 1's first
+    deck: tuple[int, ...] = ()  # SECRET (H2): the Draw deck's cards, top first (S2)
+    above_game_end: int = 0  # H2, S2: how many of the deck's cards lie above the Game End card
+    discard: tuple[int, ...] = ()  # S3, R5, H3: face up, the top card last
+    sphere: Element | None = None  # S3, R5: the active Sphere, where the marker is
+    journals: tuple[Journal, ...] = ()  # seat 1's first
+    slots: tuple[Slot, ...] = ()  # slot 1's first (S1, S6)
+    phase: Phase = Phase.UNDEALT
+    turn: int = 0  # E5: turns are numbered 0, 1, ... from the first player's first turn
+    active: int | None = None  # T2: the seat whose turn it is
+    observes: int = 0  # O9: the Observe actions taken this turn (all but the first cost)
+    rested: bool = False  # R1, V5: this turn's Action was a Rest
+    discovered: tuple[int, ...] = ()  # O12: the slots discovered this turn, in order (D1)
+    step_started: int = 0  # the version of the event that started the running step
+    deadline: datetime | None = None  # Z2: the running step's deadline (None: no clock)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(range(1, self.players + 1))
+
+    @property
+    def round(self) -> int:
+        """E5: turn k is round k // N."""
+        return self.turn // self.players if self.players else 0
+
+    @property
+    def board(self) -> SphereBoard:
+        """S1, M9: the Sphere board side for the player count."""
+        return SPHERE_BOARDS[self.players]
+
+    @property
+    def dreamer(self) -> bool:
+        """S7, P2: with 2 players the dreamer pen marks stars too (its marks: V*)."""
+        return self.players == 2
+
+    @property
+    def below_game_end(self) -> int:
+        """H2: how many cards lie below the Game End card (anyone may count them)."""
+        return len(self.deck) - self.above_game_end
+
+    def journal(self, seat: int) -> Journal:
+        return self.journals[seat - 1]
+
+    def slot(self, number: int) -> Slot:
+        return self.slots[number - 1]
+
+    def undiscovered(self) -> tuple[int, ...]:
+        """The slots holding an undiscovered card (O1, O11)."""
+        return tuple(n for n, slot in enumerate(self.slots, 1) if slot.undiscovered)
+
+
+def seat_of_turn(first_player: int, turn: int, players: int) -> int:
+    """P3: turn 0 is the first player's, then clockwise (up the seat numbers, wrapping)."""
+    return (first_player - 1 + turn) % players + 1
