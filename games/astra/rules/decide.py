@@ -30,7 +30,7 @@ from datetime import datetime
 from games import kit
 from games.kit import Decision, Problem, Refusal
 
-from .boards import ABOVE_GAME_END, FINAL_SCORING_CARDS, WISDOM_GAINS_TO_TOP
+from .boards import ABOVE_GAME_END, FINAL_SCORING_CARDS, SPHERE_BOARDS, WISDOM_GAINS_TO_TOP
 from .cards import BY_NUMBER, CARDS
 from .commands import Command, Deal, Done, Expire, Observe, Rest
 from .events import (
@@ -109,15 +109,10 @@ def _deal(state: State, command: Deal, now: datetime) -> Decision:
     table = TableSet(
         discarded=top,  # S3
         sphere=BY_NUMBER[top].element,
-        slots=tuple(rest[: state_slots(command.players)]),  # S6
+        slots=tuple(rest[: SPHERE_BOARDS[command.players].slots]),  # S1, S6: N+1 slots
     )
     after = fold([dealt, table], state)
     return [dealt, table, _turn_started(after, 0, now)]  # S8
-
-
-def state_slots(players: int) -> int:
-    """S1: the Sphere board for N players has N+1 slots."""
-    return players + 1
 
 
 def _turn_started(state: State, turn: int, now: datetime) -> TurnStarted:

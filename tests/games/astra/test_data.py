@@ -1038,7 +1038,8 @@ def test_m11_check_cards_accepts_the_file_as_it_is() -> None:
 
 def test_astra_is_pure_and_not_yet_an_installed_game() -> None:
     """I1-I3, "the contract for the pure rules": no module of ``games/astra`` imports Django
-    or anything beyond the standard library and the package; and no ``game.py`` makes it an
+    or anything beyond the standard library, the platform's pure kit (``games.kit``: refusals,
+    the fold, hiding, the clock's guards) and the package; and no ``game.py`` makes it an
     installed app yet."""
     package = ROOT / "games" / "astra"
     assert not (package / "game.py").exists()
@@ -1046,10 +1047,13 @@ def test_astra_is_pure_and_not_yet_an_installed_game() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module == "games":
+                names = [f"games.{alias.name}" for alias in node.names]  # from games import kit
             elif isinstance(node, ast.ImportFrom) and node.level == 0:
                 names = [node.module or ""]
             else:
                 continue
             outside = [n for n in names if n.split(".")[0] not in STDLIB | {"games"}]
             assert outside == [], f"{path.relative_to(ROOT)} imports {outside}"
-            assert all(n.startswith("games.astra") for n in names if n.startswith("games")), path
+            inside = ("games.astra", "games.kit")
+            assert all(n.startswith(inside) for n in names if n.startswith("games")), path

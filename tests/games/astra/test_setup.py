@@ -108,7 +108,7 @@ def test_p3_the_first_player_is_the_servers_draw_and_one_of_the_seats() -> None:
         )
 
 
-def test_the_deal_happens_once_and_the_clock_runs_a_positive_time() -> None:
+def test_z1_the_deal_happens_once_and_the_clock_runs_a_positive_time() -> None:
     state = deal(3)
     assert refused(state, dealing(3)) == Refusal(
         "The game has already been dealt.", Problem.CONFLICT
@@ -162,7 +162,9 @@ def test_i3_a_stored_table_that_names_another_card_than_the_decks_top_breaks_the
 
 
 @pytest.mark.parametrize("players", [2, 5])
-def test_s4_j1_j5_every_journal_starts_alike(players: int) -> None:
+def test_s4_j1_j2_j3_j4_j5_every_journal_starts_alike(players: int) -> None:
+    """8 Stardust (J1), no Telescope (J2), Pouch size 5 (J3), card limit 2 (J4), no Fame
+    (J5), no card."""
     state = deal(players)
     assert state.journals == (Journal(),) * players
     journal = state.journal(players)
