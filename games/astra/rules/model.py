@@ -128,10 +128,6 @@ class Slot:
         """Words: on the Sphere with at least one unmarked star."""
         return self.card is not None and not self.discovered
 
-    def marked_by(self, seat: int) -> int:
-        """How many stars ``seat`` marked here (D4, D5, F2)."""
-        return sum(mark == seat for mark in self.marks)
-
 
 @hiding("deck", "scoring")
 @dataclass(frozen=True)

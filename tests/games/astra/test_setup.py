@@ -261,3 +261,25 @@ def test_a_command_this_game_does_not_know_is_refused() -> None:
     assert decide(deal(3), cast(Command, "castle"), NOW) == Refusal(
         "That is not something this game knows how to do."
     )
+
+
+def test_t5_a_refusal_changes_nothing_and_says_why_in_a_sentence() -> None:
+    state = deal(3, step_seconds=60)
+    before = repr(state), state.journals, state.slots, state.version
+    commands: list[Command] = [
+        Observe(2, state.version, 1, (0,)),
+        Observe(1, state.version - 1, 1, (0,)),
+        Observe(1, state.version, 1, (1,)),
+        Observe(1, state.version, 9, (0,)),
+        Observe(1, state.version, 1, ()),
+        Done(1, state.version),
+        Rest(7, state.version),
+        dealing(3),
+        Expire(state.step_started),
+    ]
+    for command in commands:
+        reason = refused(state, command).reason
+        assert reason[0].isupper() and reason.endswith("."), reason
+    assert (repr(state), state.journals, state.slots, state.version) == before
+    after, _ = act(state, observing(state, 1, 0))  # and the table still plays
+    assert after.slot(1).marked == {0}
