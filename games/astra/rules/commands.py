@@ -5,8 +5,11 @@ stale version is refused and the view refreshes. Every random choice comes in th
 own command (H5): the deck's order with the Game End card's place, the Final Scoring deal and
 the first player all arrive in ``Deal``; nothing is drawn inside the rules.
 
-Not here yet: UseAbility (A*, K*), PickBoon (D*), DiscardCards (L*), Dream (V*). ``Expire``
-is the clock's command; what an expiry does (Z3-Z7) comes next.
+The exception (T4): a Boon pick names the pick step it answers (D6), not the version, so
+the members of a tied group picking at once do not refuse each other.
+
+Not here yet: UseAbility (A*, K*), Dream (V*). ``Expire`` is the clock's command; what an
+expiry does (Z3-Z7) comes next.
 """
 
 from __future__ import annotations
@@ -61,6 +64,28 @@ class Done:
 
 
 @dataclass(frozen=True)
+class PickBoon:
+    """D6-D8, B1-B7, T4: an assisting player's Boon: the pick ``step`` it answers (the
+    version that opened it), the ``box`` (1-4) and, for a Boon of Activation when the picker
+    holds more Exhausted cards than its amount, which ones it reactivates (``targets``)."""
+
+    seat: int
+    step: int
+    box: int
+    targets: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class DiscardCards:
+    """L1: the discoverer's cards to discard, down to the card limit, against the version
+    the player saw (T4)."""
+
+    seat: int
+    version: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Expire:
     """Z2-Z7: the clock ran out on the step that started at version ``step``. ``picks``:
     random numbers the server drew for the choices the clock makes (Z6)."""
@@ -69,6 +94,17 @@ class Expire:
     picks: tuple[int, ...] = ()
 
 
-Command = Deal | Observe | Rest | Done | Expire
+Command = Deal | Observe | Rest | Done | PickBoon | DiscardCards | Expire
 
-__all__ = ["Command", "Deal", "Done", "Expire", "Observe", "Problem", "Refusal", "Rest"]
+__all__ = [
+    "Command",
+    "Deal",
+    "DiscardCards",
+    "Done",
+    "Expire",
+    "Observe",
+    "PickBoon",
+    "Problem",
+    "Refusal",
+    "Rest",
+]

@@ -15,11 +15,17 @@ The first half of a turn, as built so far:
 - Rest (R1-R7): refill, reactivate, move the marker, discard past the icon (R6: not from an
   empty deck). A Rest is the whole Action.
 
-What comes next, not built here: after the Action phase (``Phase.ACTION_ENDED``) the
-Discovery phase for the ``discovered`` slots (D1-D14, then L1-L3), the Dream phase after a
-2-player Rest (V5-V13) and the end of the turn (T3: K-effects, the game end E1-E7, the next
-seat's turn); the Abilities (A1-A8, K1-K18); the clock's expiries (Z3-Z7: ``Expire`` is
-refused once its guard passes).
+- after the Action phase, with 3-5 players, the turn goes on by itself (``proceed``) until a
+  player must act: the Discovery phase (D1-D14, ``discovery``: a Boon pick step per group of
+  assisting players, PickBoon naming its step, T4; the discoverer takes the card; the card
+  limit, L1-L3, DiscardCards; the refills), the end of the turn (T3, ``ending``), the Game
+  End card set aside whenever it is exposed (E1, E2) and the next seat's turn or, after the
+  last turn (E3-E5), the final scoring (E7, F1-F9).
+
+What comes next, not built here: the Dream phase after a 2-player Rest (V5-V13: a 2-player
+turn still stops at ``Phase.ACTION_ENDED``, and V3's Boon limits are not applied); the
+Abilities (A1-A8, K1-K18) and the turn-lasting effects T3 resolves (``ending``'s hook); the
+clock's expiries (Z3-Z7: ``Expire`` is refused once its guard passes).
 """
 
 from __future__ import annotations
@@ -32,10 +38,22 @@ from games.kit import Decision, Problem, Refusal
 
 from .boards import ABOVE_GAME_END, FINAL_SCORING_CARDS, SPHERE_BOARDS, WISDOM_GAINS_TO_TOP
 from .cards import BY_NUMBER, CARDS
-from .commands import Command, Deal, Done, Expire, Observe, Rest
+from .commands import Command, Deal, DiscardCards, Done, Expire, Observe, PickBoon, Rest
+from .discovery import (
+    crossed,
+    discard_refused,
+    discovery_step,
+    in_held_order,
+    pick_refused,
+    pick_step_open,
+    resolved,
+)
+from .ending import exposed, game_ended, game_over, turn_ended
 from .events import (
     ActionPhaseEnded,
+    BoonPicked,
     CardDiscovered,
+    CardsDiscarded,
     GameDealt,
     Rested,
     StarsMarked,
@@ -45,9 +63,11 @@ from .events import (
 )
 from .evolve import fold
 from .marking import chain_refused
-from .model import CALLED, LEAST, MOST, UNDEALT, Ending, Phase, State, seat_of_turn
+from .model import CALLED, LEAST, MOST, UNDEALT, Ending, Phase, Pick, State, seat_of_turn
 
 STALE = "The table changed a moment ago: here it is as it is now (T4)."
+PICK_CALLED = "Boon pick"
+ACTING = (Phase.ABILITY, Phase.OBSERVING)  # the Action phase may still be taken (T1)
 
 
 def decide(state: State, command: Command, now: datetime) -> Decision:
@@ -60,6 +80,10 @@ def decide(state: State, command: Command, now: datetime) -> Decision:
             return _rest(state, command, now)
         case Done():
             return _done(state, command, now)
+        case PickBoon():
+            return _pick(state, command, now)
+        case DiscardCards():
+            return _discard(state, command, now)
         case Expire():
             return _expire(state, command, now)
     return Refusal("That is not something this game knows how to do.")
@@ -147,7 +171,7 @@ def _in_turn(state: State, seat: int, version: int, now: datetime) -> Refusal | 
 def observe_refused(state: State, seat: int, slot: int, stars: Sequence[int]) -> Refusal | None:
     """Why the active ``seat`` may not Observe ``stars`` on the card in ``slot`` now (None:
     it may). The browser may ask before sending (O10); the server asks again."""
-    if state.phase is Phase.ACTION_ENDED:
+    if state.phase not in ACTING:
         if state.rested:
             return Refusal(
                 "You rested this turn: no Observe after a Rest (R1, O9).", Problem.CONFLICT
@@ -197,7 +221,8 @@ def _observe(state: State, command: Observe, now: datetime) -> Decision:
     )
     if refusal is not None:
         return refusal
-    return _observed(state, command.seat, command.slot, tuple(command.stars))
+    events = _observed(state, command.seat, command.slot, tuple(command.stars))
+    return proceed(state, events, now)
 
 
 def _observed(state: State, seat: int, slot: int, stars: tuple[int, ...]) -> list[object]:
@@ -239,9 +264,9 @@ def _done(state: State, command: Done, now: datetime) -> Decision:
         return Refusal(
             "Observe or Rest first: Done ends a run of Observe actions (O11).", Problem.CONFLICT
         )
-    if state.phase is Phase.ACTION_ENDED:
+    if state.phase not in ACTING:
         return Refusal("Your Action phase is already over.", Problem.CONFLICT)
-    return [ActionPhaseEnded(command.seat, Ending.DONE)]
+    return proceed(state, [ActionPhaseEnded(command.seat, Ending.DONE)], now)
 
 
 # -- Rest (R1-R7) ----------------------------------------------------------------------------
@@ -251,7 +276,7 @@ def rest_refused(state: State) -> Refusal | None:
     """R1: a Rest is always allowed, Stardust or not, as the turn's only Action."""
     if state.phase is Phase.OBSERVING:
         return Refusal("You observed this turn: no Rest in the same turn (R1).", Problem.CONFLICT)
-    if state.phase is Phase.ACTION_ENDED:
+    if state.phase not in ACTING:
         if state.rested:
             return Refusal(
                 "You have already rested this turn: one Rest a turn (R1).", Problem.CONFLICT
@@ -264,7 +289,7 @@ def _rest(state: State, command: Rest, now: datetime) -> Decision:
     refusal = _in_turn(state, command.seat, command.version, now) or rest_refused(state)
     if refusal is not None:
         return refusal
-    return [rested(state, command.seat)]
+    return proceed(state, [rested(state, command.seat)], now)
 
 
 def rested(state: State, seat: int, *, by_clock: bool = False) -> Rested:
@@ -289,6 +314,102 @@ def rested(state: State, seat: int, *, by_clock: bool = False) -> Rested:
         discarded=state.deck[0] if passes and state.deck else None,
         by_clock=by_clock,
     )
+
+
+# -- the rest of the turn, by itself (D1-D14, L1, T3, E1-E7) --------------------------------
+
+
+def proceed(state: State, events: list[object], now: datetime) -> list[object]:
+    """``events``, then whatever the turn does by itself after them, until a player must
+    act or the game is over (D1: the Discovery phase after the Action phase; T3; E7)."""
+    after = fold(events, state)
+    events = list(events)
+    while (step := next_step(after, now)) is not None:
+        events += step
+        after = fold(step, after)
+    return events
+
+
+def next_step(state: State, now: datetime) -> list[object] | None:
+    """The next events the game makes by itself (None: a player must act, or it is over)."""
+    if state.ended:
+        return None
+    game_end = exposed(state)  # E1, E2: at once, wherever the draw or discard happened
+    if game_end is not None:
+        return [game_end]
+    if state.phase is Phase.ACTION_ENDED and state.dreamer:
+        return None  # V5-V13: the 2-player Dream phase is not built yet
+    if state.phase in (Phase.ACTION_ENDED, Phase.DISCOVERY):
+        return discovery_step(state, now) or [turn_ended(state)]  # D1, T3
+    if state.phase is Phase.TURN_ENDED:
+        if game_over(state):
+            return [game_ended(state)]  # E3-E5, E7
+        return [_turn_started(state, state.turn + 1, now)]  # T3
+    return None
+
+
+# -- Boon picks (D5-D8, H4, T4's exception) --------------------------------------------------
+
+
+def _pick(state: State, command: PickBoon, now: datetime) -> Decision:
+    refusal = kit.in_play(state, now, undealt=UNDEALT, called=PICK_CALLED) or kit.seat_refused(
+        state, command.seat
+    )
+    if refusal is not None:
+        return refusal
+    picks = state.picks
+    number = resolving(state)
+    if not pick_step_open(state) or picks is None or number is None:
+        return Refusal("No Boon pick is open now (D5, D6).", Problem.CONFLICT)
+    if command.seat not in picks.seats:
+        return Refusal(
+            "You are not picking a Boon now: only the assisting players of this group pick "
+            "(D4, D5).",
+            Problem.FORBIDDEN,
+        )
+    if picks.done(command.seat) and command.step == picks.number:
+        return Refusal("You have already picked: a pick is final (D6).", Problem.CONFLICT)
+    slot = state.slot(number)
+    refusal = kit.submission_refused(
+        picks,
+        command.seat,
+        Pick(command.box, tuple(command.targets)),
+        refuse=lambda pick: pick_refused(state, command.seat, slot, pick.box, pick.targets),
+        number=command.step,
+        called=PICK_CALLED,
+    )
+    if refusal is not None:
+        return refusal
+    pick = resolved(state, command.seat, slot, command.box, command.targets)
+    picked = BoonPicked(picks.number, command.seat, pick)
+    after = kit.with_submission(picks, picked)
+    if not after.complete:
+        return [picked]  # H4: sealed until the group completes
+    return proceed(state, [picked, crossed(picks.number, number, slot, after.submitted)], now)
+
+
+def resolving(state: State) -> int | None:
+    """D3: the slot of the card being resolved: the lowest discovered one."""
+    return next((n for n, slot in enumerate(state.slots, 1) if slot.discovered), None)
+
+
+# -- the card limit (L1-L3) --------------------------------------------------------------------
+
+
+def _discard(state: State, command: DiscardCards, now: datetime) -> Decision:
+    refusal = _in_turn(state, command.seat, command.version, now)
+    if refusal is not None:
+        return refusal
+    if state.phase is not Phase.DISCARDING:
+        return Refusal(
+            "You hold no more cards than your card limit: there is nothing to discard (L1, L3).",
+            Problem.CONFLICT,
+        )
+    refusal = discard_refused(state, command.seat, command.cards)
+    if refusal is not None:
+        return refusal
+    cards = in_held_order(state, command.seat, command.cards)
+    return proceed(state, [CardsDiscarded(command.seat, cards)], now)
 
 
 # -- the clock (Z2-Z8, next) ---------------------------------------------------------------

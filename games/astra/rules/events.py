@@ -5,8 +5,11 @@ names it (I3), so folding them never shuffles, draws or reads a clock.
 The clock's events and fields (``by_clock``, Z3, Z4) are in the schema from the start, so
 that adding the clock later changes no stored event; until then they are always False.
 
-Not here yet (I2): AbilityUsed, BoonPickOpened, BoonPicked, BoonsCrossed, CardGained,
-CardsDiscarded, CardDrawn, GameEndExposed, DreamMarked, DreamDiscovered, TurnEnded, GameEnded.
+A tied group's Boon picks (D6, H4) are a kit round: ``BoonPicked`` is a seat's sealed pick
+(its repr hides it; views must show it to that seat only) and ``BoonsCrossed`` reveals the
+group's picks at once, crosses their boxes out and is when the Boons are gained (D7).
+
+Not here yet (I2): AbilityUsed, DreamMarked, DreamDiscovered.
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from games import kit
 from games.kit import hiding
 
 from .cards import Element
-from .model import Ending
+from .model import Ending, Pick
 
 
 @hiding("deck", "scoring")
@@ -111,6 +115,130 @@ class Rested:
     by_clock: bool = False  # Z3
 
 
+@dataclass(frozen=True)
+class BoonPickOpened:
+    """D5, D6, Z2: a pick step opens for one group of assisting players of the card in
+    ``slot`` (tied on stars marked): its seats, the boxes each may pick (``boxes``, one tuple
+    per seat, in the order of ``seats``) and its deadline (half the turn step's). The step is
+    this event's version."""
+
+    slot: int
+    card: int
+    seats: tuple[int, ...]
+    boxes: tuple[tuple[int, ...], ...]
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class BoonPicked(kit.Submitted[Pick]):
+    """D6, D8, H4: ``seat``'s pick in the step ``round``: sealed (its repr hides it) until
+    the group completes. ``by_server``: D8 picked it (one Boon left, no choice to make);
+    ``by_clock``: Z5 did (not built yet)."""
+
+    submission: Pick
+    by_server: bool = False
+    by_clock: bool = False
+
+
+@dataclass(frozen=True)
+class BoonsCrossed(kit.RoundClosed[Pick]):
+    """D6, D7, B1-B7: the group completed: every pick shows, each picker gains its Boon,
+    and the boxes picked (``crossed``, left to right) are crossed out on the card in
+    ``slot``."""
+
+    submissions: tuple[BoonPicked, ...]
+    slot: int
+    card: int
+    crossed: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CardGained:
+    """D10: the discoverer takes the card from its slot, Active; its marks are gone."""
+
+    seat: int
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True)
+class CardLimitExceeded:
+    """L1, Z2: the discoverer holds more cards than the card limit: a step opens for them
+    to discard down to ``limit``, with its deadline (half the turn step's)."""
+
+    seat: int
+    limit: int
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class CardsDiscarded:
+    """L1, L2: the cards discarded to the limit, face up on the discard pile, in the order
+    they were held (the last one named lies on top)."""
+
+    seat: int
+    cards: tuple[int, ...]
+    by_clock: bool = False  # Z7
+
+
+@dataclass(frozen=True)
+class CardDrawn:
+    """D12, D13, I3: the deck's top card laid face up in the emptied ``slot`` (None: the deck
+    is empty and the slot stays empty)."""
+
+    slot: int
+    card: int | None
+
+
+@dataclass(frozen=True)
+class GameEndExposed:
+    """E1, E2, E5: the Game End card became the deck's top card during turn ``turn`` and is
+    set aside for good; the game's last turn is ``last_turn``."""
+
+    turn: int
+    last_turn: int
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    """T3: ``seat``'s turn ``turn`` is over. What the turn-lasting effects paid (K2, K16:
+    Stardust returned; K7: Fame) is in the schema from the start; the Abilities are not built,
+    so it is 0 for now."""
+
+    seat: int
+    turn: int
+    stardust_returned: int = 0
+    fame: int = 0
+
+
+@dataclass(frozen=True)
+class FinalScore:
+    """F1-F8, U8: one seat's final score, line by line, with its Final Scoring card (shown
+    now, H1) and the marks in its rows, Fire, Water, Air, Earth (F4)."""
+
+    seat: int
+    scoring_card: str
+    fame_in_play: int  # J5
+    marked_stars: int  # F2
+    active_cards: int  # F3
+    element_rows: int  # F4
+    element_columns: int  # F5
+    pouch_size: int  # F6
+    card_limit: int  # F7
+    leftover_stardust: int  # F8
+    total: int  # F1
+    rows: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """E7, F9, H1, I2: the final scoring: every seat's breakdown, seat 1's first, and the
+    winners (the highest total; ties share the victory)."""
+
+    scores: tuple[FinalScore, ...]
+    winners: tuple[int, ...]
+
+
 Event = (
     GameDealt
     | TableSet
@@ -120,6 +248,16 @@ Event = (
     | CardDiscovered
     | ActionPhaseEnded
     | Rested
+    | BoonPickOpened
+    | BoonPicked
+    | BoonsCrossed
+    | CardGained
+    | CardLimitExceeded
+    | CardsDiscarded
+    | CardDrawn
+    | GameEndExposed
+    | TurnEnded
+    | GameEnded
 )
 
 EVENT_TYPES: tuple[type, ...] = (
@@ -131,4 +269,14 @@ EVENT_TYPES: tuple[type, ...] = (
     CardDiscovered,
     ActionPhaseEnded,
     Rested,
+    BoonPickOpened,
+    BoonPicked,
+    BoonsCrossed,
+    CardGained,
+    CardLimitExceeded,
+    CardsDiscarded,
+    CardDrawn,
+    GameEndExposed,
+    TurnEnded,
+    GameEnded,
 )

@@ -13,18 +13,29 @@ from typing import TypeVar
 
 from games import kit
 
-from .boards import WISDOM_GAINS_TO_TOP
+from .boards import POUCH_GAINS_TO_TOP, WISDOM_GAINS_TO_TOP
+from .cards import BoonKind
 from .events import (
     ActionPhaseEnded,
+    BoonPicked,
+    BoonPickOpened,
+    BoonsCrossed,
     CardDiscovered,
+    CardDrawn,
+    CardGained,
+    CardLimitExceeded,
+    CardsDiscarded,
     GameDealt,
+    GameEnded,
+    GameEndExposed,
     Rested,
     StarsMarked,
     TableSet,
     TelescopeSpent,
+    TurnEnded,
     TurnStarted,
 )
-from .model import Journal, Phase, Slot, State
+from .model import Held, Journal, Phase, Pick, Slot, State
 
 T = TypeVar("T")
 
@@ -71,8 +82,9 @@ def _(event: TableSet, state: State) -> State:
 
 
 def _off_the_top(state: State, card: int) -> State:
-    """The deck without its top card, which the event names (I3). The Game End card is
-    passed when the count above it is used up (E1, E2 come next)."""
+    """The deck without its top card, which the event names (I3). Once the count above the
+    Game End card is used up, the card is on top until ``GameEndExposed`` sets it aside (E1,
+    E2); the cards drawn after come from below it."""
     if not state.deck or state.deck[0] != card:
         raise ValueError(f"an event takes card {card} off the deck, whose top is not that card")
     return kit.with_changes(
@@ -91,6 +103,9 @@ def _(event: TurnStarted, state: State) -> State:
         observes=0,
         rested=False,
         discovered=(),
+        picks=None,
+        picked=(),
+        taken=(),
         step_started=state.version,
         deadline=event.deadline,
     )
@@ -153,6 +168,152 @@ def _(event: Rested, state: State) -> State:
     return kit.with_changes(
         state, sphere=event.sphere_to, rested=True, phase=Phase.ACTION_ENDED, deadline=None
     )
+
+
+@_apply.register
+def _(event: BoonPickOpened, state: State) -> State:
+    """D6, Z2: one group's pick step; its number is this event's version (the step a pick
+    names, T4)."""
+    step: kit.Round[Pick] = kit.Round(
+        number=state.version,
+        seats=frozenset(event.seats),
+        started=state.version,
+        deadline=event.deadline,
+    )
+    return kit.with_changes(
+        state,
+        phase=Phase.PICKING,
+        picks=step,
+        step_started=state.version,
+        deadline=event.deadline,
+    )
+
+
+@_apply.register
+def _(event: BoonPicked, state: State) -> State:
+    """H4: the pick is in, sealed; nothing is gained until the group completes."""
+    assert state.picks is not None, "a Boon is picked in an open pick step"
+    return kit.with_changes(state, picks=kit.evolve_round(state.picks, event))
+
+
+@_apply.register
+def _(event: BoonsCrossed, state: State) -> State:
+    """D6, D7: every pick of the group is gained, in seat order (B2-B7), and the boxes
+    picked are crossed out; the Discovery phase goes on."""
+    slot = state.slot(event.slot)
+    if slot.card != event.card:
+        raise ValueError(f"Boons of card {event.card} crossed, not the card in slot {event.slot}")
+    for picked in event.submissions:
+        state = _gained(state, picked.seat, slot, picked.submission)
+    crossed = kit.with_changes(slot, crossed=(*slot.crossed, *event.crossed))
+    return kit.with_changes(
+        state,
+        slots=_replaced(state.slots, event.slot, crossed),
+        picked=(*state.picked, *(picked.seat for picked in event.submissions)),
+        picks=None,
+        phase=Phase.DISCOVERY,
+        deadline=None,
+    )
+
+
+def _gained(state: State, seat: int, slot: Slot, pick: Pick) -> State:
+    """B2-B7: what one Boon gives its picker (J3, J4: gains past a track's top are lost)."""
+    boon = slot.boon(pick.box)
+    journal = state.journal(seat)
+    n = boon.amount
+    match boon.kind:
+        case BoonKind.FAME:
+            return _with_journal(state, seat, fame=journal.fame + n)
+        case BoonKind.IMPROVEMENT:
+            gains = min(POUCH_GAINS_TO_TOP, journal.pouch_gains + n)
+            return _with_journal(state, seat, pouch_gains=gains)
+        case BoonKind.STARDUST:
+            return _with_journal(state, seat, stardust=journal.stardust + n)
+        case BoonKind.WISDOM:
+            return _with_journal(state, seat, wisdom=min(WISDOM_GAINS_TO_TOP, journal.wisdom + n))
+        case BoonKind.OBSERVATION:
+            return _with_journal(state, seat, telescopes=journal.telescopes + n)
+        case BoonKind.ACTIVATION:
+            back = set(pick.targets)
+            held = tuple(Held(card.card) if card.card in back else card for card in journal.held)
+            return _with_journal(state, seat, held=held)
+
+
+@_apply.register
+def _(event: CardGained, state: State) -> State:
+    """D10: the card leaves its slot (and its marks, and its crossed Boons) for the
+    discoverer's held cards, Active; the slot waits for its refill (D12)."""
+    if state.slot(event.slot).card != event.card:
+        raise ValueError(f"card {event.card} gained, not the card in slot {event.slot}")
+    journal = state.journal(event.seat)
+    state = _with_journal(state, event.seat, held=(*journal.held, Held(event.card)))
+    return kit.with_changes(
+        state,
+        slots=_replaced(state.slots, event.slot, Slot()),
+        taken=(*state.taken, event.slot),
+        picked=(),
+        phase=Phase.DISCOVERY,
+    )
+
+
+@_apply.register
+def _(event: CardLimitExceeded, state: State) -> State:
+    """L1, Z2: the discoverer's step to discard down to the limit."""
+    return kit.with_changes(
+        state, phase=Phase.DISCARDING, step_started=state.version, deadline=event.deadline
+    )
+
+
+@_apply.register
+def _(event: CardsDiscarded, state: State) -> State:
+    """L1, L2: the cards leave the Journal for the discard pile, face up."""
+    journal = state.journal(event.seat)
+    gone = set(event.cards)
+    state = _with_journal(
+        state, event.seat, held=tuple(held for held in journal.held if held.card not in gone)
+    )
+    return kit.with_changes(
+        state,
+        discard=(*state.discard, *event.cards),
+        phase=Phase.DISCOVERY,
+        deadline=None,
+    )
+
+
+@_apply.register
+def _(event: CardDrawn, state: State) -> State:
+    """D12, D13: the deck's top card into the emptied slot, or nothing from an empty deck."""
+    if event.card is not None:
+        state = _off_the_top(state, event.card)
+        state = kit.with_changes(
+            state, slots=_replaced(state.slots, event.slot, Slot.laid(event.card))
+        )
+    return kit.with_changes(state, taken=tuple(n for n in state.taken if n != event.slot))
+
+
+@_apply.register
+def _(event: GameEndExposed, state: State) -> State:
+    """E1, E2, E5: the Game End card is set aside for good; the last turn is known."""
+    return kit.with_changes(state, game_end_exposed=True, last_turn=event.last_turn)
+
+
+@_apply.register
+def _(event: TurnEnded, state: State) -> State:
+    """T3: the turn-lasting effects paid (none before the Abilities) and the turn is over."""
+    journal = state.journal(event.seat)
+    state = _with_journal(
+        state,
+        event.seat,
+        stardust=journal.stardust + event.stardust_returned,
+        fame=journal.fame + event.fame,
+    )
+    return kit.with_changes(state, phase=Phase.TURN_ENDED, deadline=None)
+
+
+@_apply.register
+def _(event: GameEnded, state: State) -> State:
+    """E7, F9: the game is over; nothing more is played."""
+    return kit.with_changes(state, phase=Phase.ENDED, ended=True, active=None, deadline=None)
 
 
 def _with_journal(state: State, seat: int, **changes: object) -> State:

@@ -11,11 +11,17 @@ kit's clock guards read.
 Secrets (H1, H2): the deck's order and each seat's Final Scoring card. The repr hides them
 (``kit.hiding``), so no log line or traceback can carry them; views (next) must not read them.
 
+After the Action phase (3-5 players): the Discovery phase (D1-D14) with its Boon pick step
+(``picks``, a kit round: a tied group's picks are sealed until the group completes, H4), the
+Boons crossed on the card being resolved (``Slot.crossed``), the slots emptied by the cards
+taken (``taken``, refilled by D12), the card-limit step (L1), the end of the turn (T3), the
+Game End card set aside (``game_end_exposed``, E1, E2) with the last turn it sets (E5), and
+the game's end (``ended``, E7).
+
 What comes next, and is not here yet: the Abilities (A*, K*, C*; the ``Phase.ABILITY`` of a
-turn is only "no Action taken yet"), the Discovery phase (D*, which the ``discovered`` slots
-wait for), the card limit (L*), the game end (E*: the Game End card exposed by a Rest discard
-is not set aside yet, the count above it just reaches 0), the dreamer pen's marks (V*: the
-``DREAMER`` mark exists so marks can hold it) and the clock's expiries (Z*).
+turn is only "no Action taken yet"), the dreamer pen's marks and the Dream phase (V*: the
+``DREAMER`` mark exists so marks can hold it; a 2-player turn still stops at
+``Phase.ACTION_ENDED``) and the clock's expiries (Z*).
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from games.kit import hiding
+from games.kit import Round, hiding
 
 from .boards import (
     SPHERE_BOARDS,
@@ -35,7 +41,7 @@ from .boards import (
     card_limit,
     pouch_size,
 )
-from .cards import BY_NUMBER, Card, Element
+from .cards import BOX_COUNT, BY_NUMBER, Boon, Card, Element
 
 LEAST, MOST = 2, 5  # P1
 DREAMER = 0  # V1: the dreamer pen's mark; seats are 1..N
@@ -52,6 +58,11 @@ class Phase(StrEnum):
     ABILITY = "ability"  # T1, A1: the turn started, no Action yet (Abilities come next)
     OBSERVING = "observing"  # O9, O11: after an Observe action: another one, or done
     ACTION_ENDED = "action_ended"  # O11, R1: what follows (D1, V5, T3) comes next
+    DISCOVERY = "discovery"  # D1-D14: under way, no player's step open
+    PICKING = "picking"  # D5-D8: a group of assisting players picks Boons (``picks``)
+    DISCARDING = "discarding"  # L1: the discoverer discards down to the card limit
+    TURN_ENDED = "turn_ended"  # T3: the next seat's turn or the final scoring comes next
+    ENDED = "ended"  # E7, F1-F9: the game is over
 
 
 class Ending(StrEnum):
@@ -61,6 +72,16 @@ class Ending(StrEnum):
     NO_TELESCOPE = "no_telescope"
     NO_STARDUST = "no_stardust"
     NO_CARD = "no_card"  # no undiscovered card left on the Sphere
+
+
+@dataclass(frozen=True)
+class Pick:
+    """D6, B1, B7: one assisting player's Boon: the box (1-4) and, for a Boon of
+    Activation, the Exhausted cards it reactivates (as resolved when picked: all of them
+    when the picker has no more than the amount). Sealed until its group completes (H4)."""
+
+    box: int
+    targets: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,6 +123,20 @@ class Slot:
 
     card: int | None = None
     marks: tuple[Mark, ...] = ()
+    crossed: tuple[int, ...] = ()  # D6, D7, H3: the Boon boxes crossed out, in order
+
+    @property
+    def available(self) -> tuple[int, ...]:
+        """D6, D7: the Boon boxes not crossed out, left to right (B1)."""
+        return tuple(box for box in range(1, BOX_COUNT + 1) if box not in self.crossed)
+
+    def boon(self, box: int) -> Boon:
+        """B1: box 1-4 of the card's Boons, from the left."""
+        return self.constellation.boons[box - 1]
+
+    def marked_by(self, seat: int) -> int:
+        """D4, D5, F2: how many of the card's stars ``seat`` marked."""
+        return sum(mark == seat for mark in self.marks)
 
     @classmethod
     def laid(cls, card: int) -> Slot:
@@ -151,6 +186,11 @@ class State:
     observes: int = 0  # O9: the Observe actions taken this turn (all but the first cost)
     rested: bool = False  # R1, V5: this turn's Action was a Rest
     discovered: tuple[int, ...] = ()  # O12: the slots discovered this turn, in order (D1)
+    picks: Round[Pick] | None = None  # D6, H4: the open Boon pick step (its number: the step)
+    picked: tuple[int, ...] = ()  # D5: the seats that picked a Boon of the card resolved now
+    taken: tuple[int, ...] = ()  # D10, D12: the slots emptied this turn, not refilled yet
+    game_end_exposed: bool = False  # E1, E2: the Game End card was set aside
+    last_turn: int | None = None  # E3-E5: the game's last turn, once the endgame is triggered
     step_started: int = 0  # the version of the event that started the running step
     deadline: datetime | None = None  # Z2: the running step's deadline (None: no clock)
 

@@ -13,7 +13,7 @@ from games.astra.rules.boards import ABOVE_GAME_END, FINAL_SCORING_CARDS
 from games.astra.rules.cards import BY_NAME, CARDS
 from games.astra.rules.commands import Command, Deal, Done, Observe, Rest
 from games.astra.rules.decide import decide
-from games.astra.rules.events import EVENT_TYPES
+from games.astra.rules.events import EVENT_TYPES, ActionPhaseEnded, Rested
 from games.astra.rules.evolve import fold
 from games.astra.rules.model import Held, Journal, Slot, State
 from games.codec import EventCodec
@@ -79,6 +79,23 @@ def act(state: State, command: Command, now: datetime = NOW) -> tuple[State, lis
     decision = decide(state, command, now)
     assert isinstance(decision, list), decision
     return fold(decision, state), decision
+
+
+def action_of(events: list[object]) -> list[object]:
+    """The Action phase's events: up to the one that ends it (``ActionPhaseEnded`` or
+    ``Rested``); what follows is the rest of the turn, made by itself (D1-D14, T3)."""
+    for n, event in enumerate(events, 1):
+        if isinstance(event, ActionPhaseEnded | Rested):
+            return events[:n]
+    return events
+
+
+def action_ended(state: State, command: Command) -> tuple[State, list[object]]:
+    """The table just after ``command`` ended the Action phase, before the rest of the turn
+    goes on by itself (the Action phase's own rules are tested there)."""
+    _, events = act(state, command)
+    events = action_of(events)
+    return fold(events, state), events
 
 
 def refused(state: State, command: Command, now: datetime = NOW) -> Refusal:

@@ -16,21 +16,25 @@ from games.astra.rules.decide import decide, observe_refused
 from games.astra.rules.events import (
     ActionPhaseEnded,
     CardDiscovered,
+    CardDrawn,
+    CardGained,
     StarsMarked,
     TelescopeSpent,
+    TurnEnded,
+    TurnStarted,
 )
 from games.astra.rules.evolve import fold
 from games.astra.rules.marking import first_stars, next_stars
-from games.astra.rules.model import DREAMER, Ending, Phase, Slot, State
+from games.astra.rules.model import DREAMER, Ending, Held, Phase, Slot, State
 from games.kit import Problem, Refusal
 from tests.games.astra.flow_helpers import (
     DECK,
     NOW,
-    act,
+    action_ended,
+    action_of,
     active,
     deal,
     deck_from,
-    done,
     holding,
     number,
     observe,
@@ -75,19 +79,27 @@ def test_example_1_an_observe_then_an_additional_observe_paid_by_a_telescope() -
     assert state.journal(1).telescopes == 1  # the refusal spent nothing (T5)
 
     # 5 (adjacent to the marked 3), then 6, with the Telescope (O9).
+    before = state
     state, events = observe(state, URSA_MAJOR, 5, 6)
     assert events == [
         TelescopeSpent(1),
         StarsMarked(1, URSA_MAJOR, URSA.number, (5, 6), 2, 1),
         CardDiscovered(1, URSA_MAJOR, URSA.number),  # O12
         ActionPhaseEnded(1, Ending.NO_TELESCOPE),  # O11: no Telescope, no Stardust
+        # Discovery: nobody else marked it, no Boons (D4); Ana takes it Active (D10) and
+        # holds 3 = her limit (L1: no discard); one card is drawn into slot 2 (D12).
+        CardGained(1, URSA_MAJOR, URSA.number),
+        CardDrawn(URSA_MAJOR, before.deck[0]),
+        TurnEnded(1, 0),  # T3
+        TurnStarted(2, 1, 0, None),
     ]
+    mid = fold(action_of(events), before)
+    assert mid.slot(URSA_MAJOR).discovered and mid.slot(URSA_MAJOR).marks == (1,) * 7
+    assert mid.discovered == (URSA_MAJOR,) and mid.phase is Phase.ACTION_ENDED
     ana = state.journal(1)
     assert (ana.stardust, ana.telescopes, ana.wisdom, ana.card_limit) == (0, 0, 2, 3)
-    assert state.slot(URSA_MAJOR).discovered and state.slot(URSA_MAJOR).marks == (1,) * 7
-    assert state.discovered == (URSA_MAJOR,) and state.phase is Phase.ACTION_ENDED
-    # The Discovery phase comes next: Ana will hold 2 + 1 cards, her limit 3 (D10, L1).
-    assert len(ana.held) + len(state.discovered) == ana.card_limit
+    assert ana.held[-1] == Held(URSA.number, active=True) and len(ana.held) == ana.card_limit
+    assert state.slot(URSA_MAJOR) == Slot.laid(before.deck[0])
 
 
 # -- O1, O2: what an Observe needs and what it marks ---------------------------------------
@@ -217,12 +229,13 @@ def test_o7_a_dead_end_ends_the_chain() -> None:
     assert refused(state, observing(state, LYRA, 0, 1, 2)) == Refusal(
         "Star 2 of Lyra is not joined to star 1, the star marked just before it (O4)."
     )
-    after, _ = observe(marked, HYDRA, 4)  # the last star: nothing can follow
+    after, _ = action_ended(marked, observing(marked, HYDRA, 4))  # the last star
     assert after.slot(HYDRA).discovered
 
 
 def test_o7_o11_no_stardust_left_ends_the_action_phase() -> None:
-    state, events = observe(table(stardust=2, telescopes=1), HYDRA, 0, 1)
+    start = table(stardust=2, telescopes=1)
+    state, events = action_ended(start, observing(start, HYDRA, 0, 1))
     assert events[-1] == ActionPhaseEnded(1, Ending.NO_STARDUST)
     assert state.phase is Phase.ACTION_ENDED
 
@@ -257,7 +270,7 @@ def test_o9_an_additional_observe_on_another_card_costs_a_telescope_when_it_star
     assert events[0] == TelescopeSpent(1)
     assert (state.journal(1).telescopes, state.journal(1).stardust, state.observes) == (1, 4, 2)
     state, events = observe(state, HYDRA, 2)
-    assert events[:1] == [TelescopeSpent(1)] and events[-1] == ActionPhaseEnded(
+    assert events[:1] == [TelescopeSpent(1)] and action_of(events)[-1] == ActionPhaseEnded(
         1, Ending.NO_TELESCOPE
     )
 
@@ -292,7 +305,7 @@ def test_o10_a_chain_with_one_bad_star_is_refused_whole() -> None:
 
 
 def test_o11_without_a_telescope_the_first_observe_ends_the_action_phase() -> None:
-    state, events = observe(table(), HYDRA, 0)
+    state, events = action_ended(table(), observing(table(), HYDRA, 0))
     assert events[-1] == ActionPhaseEnded(1, Ending.NO_TELESCOPE)
     assert refused(state, observing(state, HYDRA, 1)) == Refusal(
         "Your Action phase is over: no more Observes this turn (O11).", Problem.CONFLICT
@@ -308,7 +321,7 @@ def test_o11_with_no_undiscovered_card_left_the_action_phase_ends() -> None:
     state = kit.with_changes(state, slots=(*full, state.slot(CETUS)))
     state = with_marks(state, CETUS, {0: 2, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2})
     state, events = observe(state, CETUS, 6)
-    assert events[-2:] == [
+    assert action_of(events)[-2:] == [
         CardDiscovered(1, CETUS, number("Cetus")),
         ActionPhaseEnded(1, Ending.NO_CARD),
     ]
@@ -318,7 +331,7 @@ def test_o11_otherwise_the_player_observes_again_or_is_done() -> None:
     state, events = observe(table(telescopes=1), HYDRA, 0, 1)
     assert not any(isinstance(e, ActionPhaseEnded) for e in events)
     assert state.phase is Phase.OBSERVING and state.deadline is None  # no clock here
-    state, events = done(state)
+    state, events = action_ended(state, Done(1, state.version))
     assert events == [ActionPhaseEnded(1, Ending.DONE)] and state.phase is Phase.ACTION_ENDED
     assert state.journal(1).telescopes == 1  # Done spends nothing
 
@@ -396,13 +409,13 @@ def test_o3_o6_random_legal_chains_keep_the_rules_and_the_events_fold_to_the_liv
     state, history = start, []
     while state.phase is not Phase.ACTION_ENDED:
         if state.observes and data.draw(st.booleans()):
-            state, events = done(state)
+            state, events = action_ended(state, Done(seat, state.version))
             history += events
             break
         slot = data.draw(st.sampled_from(state.undiscovered()))
         before = state
         stars = data.draw(chain_on(state, slot, state.journal(seat).stardust))
-        state, events = act(state, Observe(seat, state.version, slot, stars))
+        state, events = action_ended(state, Observe(seat, state.version, slot, stars))
         history += events
         _check_observe(before, state, seat, slot, stars)
     assert fold(stored(history), start) == state

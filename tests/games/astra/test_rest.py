@@ -16,6 +16,7 @@ from games.astra.rules.model import Held, Phase, State
 from games.kit import Problem, Refusal
 from tests.games.astra.flow_helpers import (
     NOW,
+    action_ended,
     deal,
     dealing,
     deck_from,
@@ -41,7 +42,8 @@ def on(sphere: Element, **journal: object) -> State:
 
 
 def test_r1_a_rest_is_allowed_without_stardust_and_is_the_turns_whole_action() -> None:
-    state, events = rest(on(AIR, stardust=0))
+    start = on(AIR, stardust=0)
+    state, events = action_ended(start, Rest(1, start.version))
     assert [type(e) for e in events] == [Rested]
     assert state.phase is Phase.ACTION_ENDED and state.rested and state.deadline is None
     assert refused(state, observing(state, 1, 0)) == Refusal(
@@ -134,7 +136,7 @@ def test_r5_from_earth_to_fire_the_marker_passes_the_discard_icon_and_the_top_ca
     before = deal(3, deck=deck_from("Ursa Major"))  # the marker starts on Earth (S3)
     assert before.sphere is EARTH and before.above_game_end == 18
     top = before.deck[0]
-    state, events = rest(before)
+    state, events = action_ended(before, Rest(1, before.version))
     assert events == [Rested(1, 0, (), EARTH, FIRE, top, False)]
     assert state.sphere is FIRE
     assert state.discard == (number("Ursa Major"), top)  # face up, the top card last
@@ -142,8 +144,10 @@ def test_r5_from_earth_to_fire_the_marker_passes_the_discard_icon_and_the_top_ca
 
 
 def test_r6_an_empty_deck_discards_nothing() -> None:
-    state = kit.with_changes(on(EARTH), deck=(), above_game_end=0)
-    after, events = rest(state)
+    state = kit.with_changes(
+        on(EARTH), deck=(), above_game_end=0, game_end_exposed=True, last_turn=9
+    )
+    after, events = action_ended(state, Rest(1, state.version))
     assert events == [Rested(1, 0, (), EARTH, FIRE, None, False)]
     assert after.discard == state.discard and after.sphere is FIRE
 
@@ -159,7 +163,7 @@ def test_r7_a_rest_records_stardust_cards_marker_discard_and_the_clock() -> None
     state = holding(with_journal(state, 1, stardust=2), 1, ("Lupus", False))  # Earth
     decision = decide(state, Rest(1, state.version), NOW)
     assert isinstance(decision, list)
-    (rested,) = decision
+    rested = decision[0]
     assert rested == Rested(
         seat=1,
         stardust=3,

@@ -22,6 +22,7 @@ from tests.games.astra.flow_helpers import (
     NOW,
     SCORING,
     act,
+    action_ended,
     deal,
     dealing,
     deck_from,
@@ -241,8 +242,10 @@ def test_z2_the_turn_steps_deadline_stops_the_players_commands() -> None:
     assert refused(state, Rest(1, state.version), late) == Refusal(
         "Time is up for this turn.", Problem.CONFLICT
     )
-    state, _ = rest(state)  # in time
-    assert state.deadline is None  # no step runs once the Action is over (D1, V5, T3 next)
+    ended, _ = action_ended(state, Rest(1, state.version))  # in time
+    assert ended.deadline is None  # no step runs once the Action is over (D1, T3 next)
+    state, _ = rest(state)
+    assert (state.active, state.deadline) == (2, NOW + timedelta(seconds=60))  # T3, T1
 
 
 def test_z2_the_clocks_expiry_is_guarded_and_what_it_does_comes_next() -> None:
