@@ -1,0 +1,139 @@
+"""Random legal 3-5 player games (T1-T3, O*, R*, D*, L*, E*, F*, J*, I2, I3), driven by a
+simple legal-move chooser: Observe a legal chain or Rest; another Observe or Done; the first
+available Boon; discard the newest cards. Every game ends (E1-E7); at every step the stored
+events, folded, equal the live state; no Journal leaves its track (J1-J5); every card is in
+exactly one place (M1, I3); the end records every seat's score and the winners (F9)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+
+from games.astra.rules.boards import POUCH_GAINS_TO_TOP, WISDOM_GAINS_TO_TOP
+from games.astra.rules.commands import Command, DiscardCards, Done, Observe, PickBoon, Rest
+from games.astra.rules.discovery import exhausted, needs_choice
+from games.astra.rules.events import (
+    BoonsCrossed,
+    CardGained,
+    GameEnded,
+    GameEndExposed,
+    StarsMarked,
+    TurnStarted,
+)
+from games.astra.rules.evolve import fold
+from games.astra.rules.marking import next_stars
+from games.astra.rules.model import Phase, State
+from tests.games.astra.flow_helpers import DECK, act, deal, stored
+
+CARDS = 48
+MOST_COMMANDS = 5000  # far more than any game takes: a game that runs past it never ends
+
+
+def chain(state: State, slot: int, rng: random.Random) -> tuple[int, ...]:
+    """A random legal chain on the card in ``slot`` (O3-O7), paid from the Pouch (O6)."""
+    placed = state.slot(slot)
+    card, marked = placed.constellation, placed.marked
+    budget = state.journal(state.active or 0).stardust
+    stars: list[int] = []
+    while len(stars) < budget:
+        options = sorted(next_stars(card, marked, stars))
+        if not options or (stars and rng.random() < 0.25):
+            break
+        stars.append(rng.choice(options))
+    return tuple(stars)
+
+
+def choose(state: State, rng: random.Random) -> Command:
+    """A legal command for whoever must act now."""
+    seat = state.active
+    assert seat is not None
+    if state.phase is Phase.PICKING:
+        assert state.picks is not None
+        picker = state.picks.waiting[0]
+        slot = next(s for s in state.slots if s.discovered)
+        box = slot.available[0]  # the first available Boon
+        targets = ()
+        if needs_choice(state, picker, slot, box):
+            targets = exhausted(state, picker)[: slot.boon(box).amount]
+        return PickBoon(picker, state.picks.number, box, targets)
+    if state.phase is Phase.DISCARDING:
+        journal = state.journal(seat)
+        newest = journal.held[journal.card_limit :]
+        return DiscardCards(seat, state.version, tuple(held.card for held in newest))
+    journal = state.journal(seat)
+    can_observe = journal.stardust > 0 and bool(state.undiscovered())
+    if state.phase is Phase.OBSERVING:
+        if can_observe and journal.telescopes and rng.random() < 0.7:
+            slot_number = rng.choice(state.undiscovered())
+            return Observe(seat, state.version, slot_number, chain(state, slot_number, rng))
+        return Done(seat, state.version)
+    assert state.phase is Phase.ABILITY, state.phase
+    if can_observe and rng.random() < 0.7:
+        slot_number = rng.choice(state.undiscovered())
+        return Observe(seat, state.version, slot_number, chain(state, slot_number, rng))
+    return Rest(seat, state.version)
+
+
+def check_invariants(state: State, events: list[object]) -> None:
+    for seat in state.seats:
+        journal = state.journal(seat)
+        assert journal.stardust >= 0 and journal.telescopes >= 0 and journal.fame >= 0  # J1, J2, J5
+        assert 0 <= journal.pouch_gains <= POUCH_GAINS_TO_TOP  # J3
+        assert 0 <= journal.wisdom <= WISDOM_GAINS_TO_TOP  # J4
+        if not (state.phase is Phase.DISCARDING and seat == state.active):
+            assert len(journal.held) <= journal.card_limit  # L3
+    places = [
+        *state.deck,
+        *state.discard,
+        *(slot.card for slot in state.slots if slot.card is not None),
+        *(held.card for journal in state.journals for held in journal.held),
+    ]
+    assert sorted(places) == list(range(1, CARDS + 1))  # M1, I3: every card in one place
+    assert 0 <= state.above_game_end <= len(state.deck)  # H2
+    for event in events:
+        if isinstance(event, StarsMarked):
+            assert event.stardust == len(event.stars) >= 1 and event.wisdom >= 0  # O1, O6, O8
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    players=st.integers(3, 5),
+    deck=st.permutations(DECK),
+    first=st.integers(1, 5),
+    seed=st.integers(0, 2**32),
+)
+def test_t1_e7_random_legal_games_always_end_and_their_stored_events_fold_to_the_live_state(
+    players: int, deck: list[int], first: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    start = deal(players, deck=tuple(deck), first_player=min(first, players))
+    state, replayed, history = start, start, []
+    for _ in range(MOST_COMMANDS):
+        if state.ended:
+            break
+        state, events = act(state, choose(state, rng))
+        history += events
+        replayed = fold(stored(events), replayed)
+        assert replayed == state  # the fold of the stored events is the live state
+        check_invariants(state, events)
+    assert state.ended and state.phase is Phase.ENDED  # E7: every game ends
+    assert fold(stored(history), start) == state
+    exposed = [e for e in history if isinstance(e, GameEndExposed)]
+    assert len(exposed) == 1  # E2: once
+    turns = [e for e in history if isinstance(e, TurnStarted)]
+    assert turns[-1].turn == exposed[0].last_turn  # E3-E5: the game ends after the last turn
+    ended = history[-1]
+    assert isinstance(ended, GameEnded) and len(ended.scores) == players
+    best = max(score.total for score in ended.scores)
+    assert ended.winners == tuple(s.seat for s in ended.scores if s.total == best)  # F9
+    for score in ended.scores:
+        assert score.fame_in_play == state.journal(score.seat).fame
+    held = {h.card for journal in state.journals for h in journal.held}
+    for event in history:
+        if isinstance(event, CardGained):  # D10, L2: a card taken is held or discarded
+            assert event.card in held or event.card in state.discard
+        if isinstance(event, BoonsCrossed):  # D6: each box crossed once
+            assert len(set(event.crossed)) == len(event.crossed)
+    note(f"{players} players, {turns[-1].turn + 1} turns, {len(history)} events")
