@@ -21,6 +21,7 @@ from games.astra.rules.events import (
     CardDiscovered,
     CardDrawn,
     CardGained,
+    Rested,
     StarsMarked,
     TurnEnded,
     TurnStarted,
@@ -419,3 +420,20 @@ def test_d4_dreamer_marks_belong_to_no_player() -> None:
     assert events[-1] == BoonPickOpened(
         SLOT, CETUS.number, (BEN, CLEO), ((1, 2, 3, 4), (1, 2, 3, 4)), None
     )
+
+
+def test_z2_t5_a_pick_after_its_steps_deadline_is_refused() -> None:
+    state, _ = ana_discovers(example_2(step_seconds=60), 3, 5, 6)
+    assert state.picks is not None
+    late = NOW + timedelta(seconds=30)
+    assert refused(state, PickBoon(BEN, state.picks.number, 1), late) == Refusal(
+        "Time is up for this Boon pick.", Problem.CONFLICT
+    )
+
+
+def test_p2_v5_a_two_player_turn_still_stops_after_its_action_phase() -> None:
+    """V1-V13 are not built: with 2 players the Dream phase (after a Rest) and the dreamer's
+    Boon limits (V3) would come next, so the turn waits where the Action phase ended."""
+    state, events = act(deal(2), Rest(1, deal(2).version))
+    assert [type(e) for e in events] == [Rested]
+    assert state.phase is Phase.ACTION_ENDED and state.active == 1
