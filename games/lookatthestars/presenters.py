@@ -7,7 +7,7 @@ is the seat's own (V3); every other board is as of the last closed round (V2).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -16,6 +16,17 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from games.audiences import (
+    HISTORY,
+    Names,
+    listed,
+    name_of,
+    points,
+    seat_of,
+)
+from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
+from games.audiences import audience_of as audience_of
+from games.audiences import audiences as audiences
 from games.kit import SeatStatus
 
 from . import drafting, pictures
@@ -28,41 +39,9 @@ from .rules.model import ClosedRound, State
 from .rules.scoring import ScoreSheet
 from .rules.view import SeatBoard, View, view_for
 
-Names = Mapping[int, str]
-PUBLIC = "public"
-HISTORY = "history"  # a replay step: every closed round, nothing to press, no clock
 DRAFT = "draft"  # the preview that answers every tap (game.py)
 STAR_BOARD = "lookatthestars/star_board.html"
 BOARD = "lookatthestars/board.html"
-
-
-def audience_of(state: State, seat: int | None) -> str:
-    if state.dealt and seat is not None and 1 <= seat <= state.players:
-        return f"seat-{seat}"
-    return PUBLIC
-
-
-def audiences(state: State) -> list[str]:
-    return [PUBLIC, *(f"seat-{seat}" for seat in state.seats)]
-
-
-def seat_of(audience: str) -> int | None:
-    role, _, number = audience.partition("-")
-    return int(number) if role == "seat" and number.isdigit() else None
-
-
-def name_of(names: Names, seat: int) -> str:
-    return names.get(seat, f"Seat {seat}")
-
-
-def listed(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
 
 
 # -- what the template reads ------------------------------------------------------------------

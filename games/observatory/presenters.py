@@ -15,7 +15,7 @@ units wide, with a 2-unit gap between sectors (M2), so a map is 130 units square
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -25,6 +25,18 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from games.audiences import (
+    HISTORY,
+    Names,
+    listed,
+    name_of,
+    plural,
+    points,
+    seat_of,
+)
+from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
+from games.audiences import audience_of as audience_of
+from games.audiences import audiences as audiences
 from games.kit import SeatStatus
 
 from . import planner  # it uses map_html at call time only
@@ -47,47 +59,11 @@ from .rules.sheet_data import (
 )
 from .rules.view import SeatView, View, view_for
 
-Names = Mapping[int, str]
-PUBLIC = "public"
-HISTORY = "history"  # a replay step: everything public, nothing to press, no clock
 BOARD = "observatory/board.html"
 MAP = "observatory/map.html"
 LOG_LINES = 8  # "a short log of closed steps"
 
 # -- small words ------------------------------------------------------------------------------
-
-
-def audience_of(state: State, seat: int | None) -> str:
-    if state.dealt and seat is not None and 1 <= seat <= state.players:
-        return f"seat-{seat}"
-    return PUBLIC
-
-
-def audiences(state: State) -> list[str]:
-    return [PUBLIC, *(f"seat-{seat}" for seat in state.seats)]
-
-
-def seat_of(audience: str) -> int | None:
-    role, _, number = audience.partition("-")
-    return int(number) if role == "seat" and number.isdigit() else None
-
-
-def name_of(names: Names, seat: int) -> str:
-    return names.get(seat, f"Seat {seat}")
-
-
-def listed(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 # -- the pictures: a Star Map and a card -------------------------------------------------------

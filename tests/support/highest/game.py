@@ -8,13 +8,15 @@ folder's templates for one test.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from django.utils import timezone
 
+from games.audiences import HISTORY, Names, listed, name_of, points, seat_of
+from games.audiences import audience_of as audience_of
+from games.audiences import audiences as audiences
 from games.definition import (
     Action,
     Computer,
@@ -32,43 +34,10 @@ from . import rules
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 SLUG = "highest"
-PUBLIC = "public"
-HISTORY = "history"  # a replay: every number, the open ones too
 TYPED = 10**6  # a typed number is read up to this; the rules say which are allowed
-
-Names = Mapping[int, str]
 
 
 # -- presenters: what the template reads, for one audience -----------------------------------
-
-
-def audience_of(state: rules.State, seat: int | None) -> str:
-    if state.dealt and seat is not None and 1 <= seat <= state.players:
-        return f"seat-{seat}"
-    return PUBLIC
-
-
-def audiences(state: rules.State) -> list[str]:
-    return [PUBLIC, *(f"seat-{seat}" for seat in state.seats)]
-
-
-def _seat_of(audience: str) -> int | None:
-    role, _, number = audience.partition("-")
-    return int(number) if role == "seat" and number.isdigit() else None
-
-
-def _name(names: Names, seat: int) -> str:
-    return names.get(seat, f"Seat {seat}")
-
-
-def _listed(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -110,7 +79,7 @@ def present(
     *,
     history: bool = False,
 ) -> Board:
-    seat = _seat_of(audience)
+    seat = seat_of(audience)
     view = rules.view_for(state, seat)
     status = view.round
     rows = []
@@ -121,7 +90,7 @@ def present(
             if history and state.round is not None and n in state.round.submitted:
                 shown = f"chose {state.round.submitted[n]} (not yet revealed)"
         score = view.scores[n - 1] if n <= len(view.scores) else 0
-        rows.append(SeatRow(n, _name(names, n), shown, score, n == seat))
+        rows.append(SeatRow(n, name_of(names, n), shown, score, n == seat))
     return Board(
         code=code,
         audience=audience,
@@ -153,7 +122,7 @@ def _status_text(view: rules.View, names: Names) -> str:
     if not view.dealt or view.ended or status is None:
         return ""
     head = f"Round {status.number} of {view.rounds}"
-    waiting = _listed([_name(names, n) for n in status.waiting if n != view.seat])
+    waiting = listed([name_of(names, n) for n in status.waiting if n != view.seat])
     if view.can_choose:
         return f"{head}: choose a number from {rules.LOWEST} to {rules.HIGHEST}; it is final."
     if status.own is not None:
@@ -162,28 +131,28 @@ def _status_text(view: rules.View, names: Names) -> str:
 
 
 def round_line(revealed: rules.Revealed, names: Names) -> str:
-    chosen = ", ".join(f"{_name(names, seat)} {number}" for seat, number in revealed.chosen)
+    chosen = ", ".join(f"{name_of(names, seat)} {number}" for seat, number in revealed.chosen)
     line = f"Round {revealed.number}: " + (chosen or "nobody chose")
     if revealed.silent:
-        quiet = _listed([_name(names, seat) for seat in revealed.silent])
+        quiet = listed([name_of(names, seat) for seat in revealed.silent])
         line += f"; {quiet} chose nothing in time"
     if revealed.by_clock:
         line += " (the clock closed it)"
     if revealed.scorer is None:
         return line + ". No number was chosen by one seat alone: nobody scores."
-    return line + f". {_name(names, revealed.scorer)} scores with {revealed.highest}."
+    return line + f". {name_of(names, revealed.scorer)} scores with {revealed.highest}."
 
 
 def result_text(state: rules.State, names: Names) -> str:
     if not state.ended:
         return ""
     if state.players == 1:
-        return f"Game over: {_name(names, 1)} scored {_points(state.scores[0])}."
+        return f"Game over: {name_of(names, 1)} scored {points(state.scores[0])}."
     best = max(state.scores)
-    who = [_name(names, seat) for seat in state.winners]
+    who = [name_of(names, seat) for seat in state.winners]
     if len(who) == 1:
-        return f"Game over: {who[0]} wins with {_points(best)}."
-    return f"Game over: {_listed(who)} share the win with {_points(best)} each."
+        return f"Game over: {who[0]} wins with {points(best)}."
+    return f"Game over: {listed(who)} share the win with {points(best)} each."
 
 
 def describe(before: rules.State, after: rules.State, names: Names) -> str:
@@ -200,7 +169,7 @@ def describe(before: rules.State, after: rules.State, names: Names) -> str:
             set(after.round.submitted) - set(before.round.submitted if before.round else {})
         )
         if new and before.round is not None and before.round.number == after.round.number:
-            return f"{_name(names, new[0])} chose a number."
+            return f"{name_of(names, new[0])} chose a number."
         return f"Round {after.round.number} began."
     return ""
 
@@ -222,13 +191,13 @@ def _check(state: rules.State, seat: int, form: Form, now: datetime) -> Checked:
     number = integer(form.get("number"), "number", -TYPED, TYPED)
     answer = rules.check(state, seat, number, now)
     details = answer.details
-    so_far = f"you have scored {_points(details.points)} so far"
+    so_far = f"you have scored {points(details.points)} so far"
     if answer.legal:
         text = f"{number} is allowed; {so_far}."
     else:
         text = f"{number} is not allowed now: {answer.reason} ({so_far}.)"
     if details.won_with:
-        rounds = _listed([str(n) for n in details.won_with])
+        rounds = listed([str(n) for n in details.won_with])
         text += f" {number} scored in round {rounds}."
     return Checked(answer.legal, text)
 

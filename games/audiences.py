@@ -1,0 +1,66 @@
+"""Who a board is rendered for, and the small words every game's screens say, in one place.
+
+A game played by seats at once (Look at the Stars, Observatory, the tests' Highest Unique)
+renders one board per seat (``seat-N``) and one public board (spectators, and everyone before
+the deal); a replay step renders ``history``. The presenters of such a game take these
+instead of writing their own. Pure: no Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+Names = Mapping[int, str]  # seat -> the name its player had when the game started
+PUBLIC = "public"
+HISTORY = "history"  # a replay step: everything closed is shown, nothing to press
+
+
+class Seated(Protocol):
+    """What the audiences read of a game's state."""
+
+    @property
+    def dealt(self) -> bool: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def seats(self) -> Sequence[int]: ...
+
+
+def audience_of(state: Seated, seat: int | None) -> str:
+    """A seat's own board once the game is dealt; everyone else sees the public one."""
+    if state.dealt and seat is not None and 1 <= seat <= state.players:
+        return f"seat-{seat}"
+    return PUBLIC
+
+
+def audiences(state: Seated) -> list[str]:
+    """Every audience a change is pushed to: the public, then each seat."""
+    return [PUBLIC, *(f"seat-{seat}" for seat in state.seats)]
+
+
+def seat_of(audience: str) -> int | None:
+    """The seat an audience is, or None (the public, a replay)."""
+    role, _, number = audience.partition("-")
+    return int(number) if role == "seat" and number.isdigit() else None
+
+
+def name_of(names: Names, seat: int) -> str:
+    return names.get(seat, f"Seat {seat}")
+
+
+def listed(words: Sequence[str]) -> str:
+    """ "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def points(n: int) -> str:
+    return plural(n, "point")
