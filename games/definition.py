@@ -96,6 +96,21 @@ class HostOptions:
     text: Callable[[Mapping[str, str]], str] = lambda options: ""
     template: str | None = None
 
+    @classmethod
+    def of(cls, module: OptionsModule, template: str) -> HostOptions:
+        """The choices a module (a game's ``options.py``) defines, and their form."""
+        return cls(default=module.default, clean=module.clean, text=module.text, template=template)
+
+
+class OptionsModule(Protocol):
+    """What ``HostOptions.of`` reads of a game's options module."""
+
+    def default(self) -> dict[str, str]: ...
+
+    def clean(self, raw: Mapping[str, str], /) -> dict[str, str]: ...
+
+    def text(self, options: Mapping[str, str], /) -> str: ...
+
 
 @dataclass(frozen=True)
 class Action(Generic[C]):

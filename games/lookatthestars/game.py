@@ -165,12 +165,7 @@ GAME: GameDefinition[State, Command] = register(
             "once: build constellations of every size before the sun comes up."
         ),
         seats=Seats(LEAST, MOST, mode=lambda players: "Solo" if players == 1 else ""),
-        options=HostOptions(
-            default=options.default,
-            clean=options.clean,
-            text=options.text,
-            template="lookatthestars/options.html",
-        ),
+        options=HostOptions.of(options, "lookatthestars/options.html"),
         initial=State,
         decide=decide,
         evolve=evolve,

@@ -209,12 +209,7 @@ GAME: GameDefinition[State, Command] = register(
         seats=Seats(
             min(PLAYER_COUNTS), max(PLAYER_COUNTS), mode=lambda n: "Solo" if n == 1 else ""
         ),
-        options=HostOptions(
-            default=options.default,
-            clean=options.clean,
-            text=options.text,
-            template="observatory/options.html",
-        ),
+        options=HostOptions.of(options, "observatory/options.html"),
         initial=State,
         decide=decide,
         evolve=evolve,
