@@ -8,8 +8,8 @@ the first player all arrive in ``Deal``; nothing is drawn inside the rules.
 The exception (T4): a Boon pick names the pick step it answers (D6), not the version, so
 the members of a tied group picking at once do not refuse each other.
 
-Not here yet: UseAbility (A*, K*), Dream (V*). ``Expire`` is the clock's command; what an
-expiry does (Z3-Z7) comes next.
+Not here yet: UseAbility (A*, K*). ``Expire`` is the clock's command (Z3-Z7); the random
+numbers a Dream step's expiry needs (Z6) are drawn by the server and come in it (H5).
 """
 
 from __future__ import annotations
@@ -86,21 +86,36 @@ class DiscardCards:
 
 
 @dataclass(frozen=True)
+class Dream:
+    """V6-V8, V12: the dreamer's stars, chosen by the active player: the slot of the card
+    (one of the tied cards, V6) and its stars in the order marked (V7, V8), against the
+    version the player saw (T4)."""
+
+    seat: int
+    version: int
+    slot: int
+    stars: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Expire:
     """Z2-Z7: the clock ran out on the step that started at version ``step``. ``picks``:
-    random numbers the server drew for the choices the clock makes (Z6)."""
+    random numbers the server drew for the choices the clock makes (Z6, H5: a Dream step's
+    expiry needs two, any whole numbers >= 0: the first chooses among the tied cards, the
+    second among the legal chains)."""
 
     step: int
     picks: tuple[int, ...] = ()
 
 
-Command = Deal | Observe | Rest | Done | PickBoon | DiscardCards | Expire
+Command = Deal | Observe | Rest | Done | PickBoon | DiscardCards | Dream | Expire
 
 __all__ = [
     "Command",
     "Deal",
     "DiscardCards",
     "Done",
+    "Dream",
     "Expire",
     "Observe",
     "PickBoon",

@@ -22,10 +22,18 @@ The first half of a turn, as built so far:
   End card set aside whenever it is exposed (E1, E2) and the next seat's turn or, after the
   last turn (E3-E5), the final scoring (E7, F1-F9).
 
-What comes next, not built here: the Dream phase after a 2-player Rest (V5-V13: a 2-player
-turn still stops at ``Phase.ACTION_ENDED``, and V3's Boon limits are not applied); the
-Abilities (A1-A8, K1-K18) and the turn-lasting effects T3 resolves (``ending``'s hook); the
-clock's expiries (Z3-Z7: ``Expire`` is refused once its guard passes).
+- with 2 players (V1-V13): the dreamer out-marking an assisting player leaves them boxes 3
+  and 4 (V3); after a Rest, the Dream phase (``dream``): the server's own marks when only one
+  choice is legal (V12), else a Dream step for the active player's ``Dream``; a card the
+  dreamer completes is resolved without a discoverer, discarded and replaced (V10, V11);
+- the clock (Z2-Z8): ``Expire`` closes the step still running once its deadline has passed,
+  guarded by the kit: the turn step by a Rest (Z3) or by ending the Action phase (Z4), a Boon
+  pick step by the leftmost Boons (Z5), a Dream step by the server's random numbers (Z6), a
+  card-limit step by the newest cards (Z7). ``due_expiry`` is what the service applies
+  before any late command (Z8).
+
+What comes next, not built here: the Abilities (A1-A8, K1-K18) and the turn-lasting effects
+T3 resolves (``ending``'s hook).
 """
 
 from __future__ import annotations
@@ -38,8 +46,9 @@ from games.kit import Decision, Problem, Refusal
 
 from .boards import ABOVE_GAME_END, FINAL_SCORING_CARDS, SPHERE_BOARDS, WISDOM_GAINS_TO_TOP
 from .cards import BY_NUMBER, CARDS
-from .commands import Command, Deal, DiscardCards, Done, Expire, Observe, PickBoon, Rest
+from .commands import Command, Deal, DiscardCards, Done, Dream, Expire, Observe, PickBoon, Rest
 from .discovery import (
+    clock_pick,
     crossed,
     discard_refused,
     discovery_step,
@@ -48,6 +57,7 @@ from .discovery import (
     pick_step_open,
     resolved,
 )
+from .dream import clock_dream, dream_refused, dream_step, dreamed
 from .ending import exposed, game_ended, game_over, turn_ended
 from .events import (
     ActionPhaseEnded,
@@ -67,6 +77,8 @@ from .model import CALLED, LEAST, MOST, UNDEALT, Ending, Phase, Pick, State, sea
 
 STALE = "The table changed a moment ago: here it is as it is now (T4)."
 PICK_CALLED = "Boon pick"
+DREAM_CALLED = "Dream"
+DISCARD_CALLED = "card limit"
 ACTING = (Phase.ABILITY, Phase.OBSERVING)  # the Action phase may still be taken (T1)
 
 
@@ -84,6 +96,8 @@ def decide(state: State, command: Command, now: datetime) -> Decision:
             return _pick(state, command, now)
         case DiscardCards():
             return _discard(state, command, now)
+        case Dream():
+            return _dream(state, command, now)
         case Expire():
             return _expire(state, command, now)
     return Refusal("That is not something this game knows how to do.")
@@ -152,9 +166,11 @@ def _turn_started(state: State, turn: int, now: datetime) -> TurnStarted:
 # -- guards every player's command passes (T2, T4, Z8) -------------------------------------
 
 
-def _in_turn(state: State, seat: int, version: int, now: datetime) -> Refusal | None:
+def _in_turn(
+    state: State, seat: int, version: int, now: datetime, called: str = CALLED
+) -> Refusal | None:
     refusal = (
-        kit.in_play(state, now, undealt=UNDEALT, called=CALLED)
+        kit.in_play(state, now, undealt=UNDEALT, called=called)
         or kit.stale(version, state.version, STALE)
         or kit.seat_refused(state, seat)
     )
@@ -337,10 +353,13 @@ def next_step(state: State, now: datetime) -> list[object] | None:
     game_end = exposed(state)  # E1, E2: at once, wherever the draw or discard happened
     if game_end is not None:
         return [game_end]
-    if state.phase is Phase.ACTION_ENDED and state.dreamer:
-        return None  # V5-V13: the 2-player Dream phase is not built yet
     if state.phase in (Phase.ACTION_ENDED, Phase.DISCOVERY):
-        return discovery_step(state, now) or [turn_ended(state)]  # D1, T3
+        step = discovery_step(state, now)  # D1
+        if step is not None:
+            return step
+        if state.dreamer and state.rested and not state.dreamed:
+            return dream_step(state, now)  # V5
+        return [turn_ended(state)]  # T3
     if state.phase is Phase.TURN_ENDED:
         if game_over(state):
             return [game_ended(state)]  # E3-E5, E7
@@ -397,7 +416,7 @@ def resolving(state: State) -> int | None:
 
 
 def _discard(state: State, command: DiscardCards, now: datetime) -> Decision:
-    refusal = _in_turn(state, command.seat, command.version, now)
+    refusal = _in_turn(state, command.seat, command.version, now, DISCARD_CALLED)
     if refusal is not None:
         return refusal
     if state.phase is not Phase.DISCARDING:
@@ -412,13 +431,83 @@ def _discard(state: State, command: DiscardCards, now: datetime) -> Decision:
     return proceed(state, [CardsDiscarded(command.seat, cards)], now)
 
 
-# -- the clock (Z2-Z8, next) ---------------------------------------------------------------
+# -- the Dream phase (V5-V13) -------------------------------------------------------------------
+
+
+def _dream(state: State, command: Dream, now: datetime) -> Decision:
+    refusal = _in_turn(state, command.seat, command.version, now, DREAM_CALLED)
+    if refusal is not None:
+        return refusal
+    if state.phase is not Phase.DREAMING:
+        return Refusal(
+            "The dreamer marks only in the Dream phase, after a Rest, when the rules leave "
+            "you a choice (V5, V12).",
+            Problem.CONFLICT,
+        )
+    stars = tuple(command.stars)
+    refusal = dream_refused(state, command.slot, stars)
+    if refusal is not None:
+        return refusal
+    return proceed(state, dreamed(state, command.slot, stars), now)
+
+
+# -- the clock (Z2-Z8) ---------------------------------------------------------------------------
+
+
+def due_expiry(state: State, now: datetime, picks: tuple[int, ...] = ()) -> list[object]:
+    """Z8: if the running step's deadline has passed, the events that close it (else none).
+    The service applies these before any command, so a late job changes nothing; ``picks``:
+    the server's random numbers, for a Dream step (Z6, H5)."""
+    return kit.expire_if_due(
+        state, now, lambda due: _expire(due, Expire(due.step_started, picks), now)
+    )
+
+
+def called(state: State) -> str:
+    """The running step, in the refusals' words (Z2)."""
+    match state.phase:
+        case Phase.PICKING:
+            return PICK_CALLED
+        case Phase.DREAMING:
+            return DREAM_CALLED
+        case Phase.DISCARDING:
+            return DISCARD_CALLED
+    return CALLED
 
 
 def _expire(state: State, command: Expire, now: datetime) -> Decision:
-    refusal = kit.expiry_refused(state, command.step, now, called=CALLED)
+    refusal = kit.expiry_refused(state, command.step, now, called=called(state))
     if refusal is not None:
         return refusal
-    return Refusal(
-        "What the clock does when a turn runs out (Z3, Z4) is not built yet.", Problem.CONFLICT
-    )
+    seat = state.active
+    assert seat is not None
+    match state.phase:
+        case Phase.ABILITY:  # Z3: a Rest for the player; the turn goes on
+            return proceed(state, [rested(state, seat, by_clock=True)], now)
+        case Phase.OBSERVING:  # Z4: the Action phase ends there
+            return proceed(state, [ActionPhaseEnded(seat, Ending.TIME_UP, by_clock=True)], now)
+        case Phase.PICKING:
+            return proceed(state, _picks_by_clock(state), now)
+        case Phase.DREAMING:
+            events = clock_dream(state, command.picks)
+            return events if isinstance(events, Refusal) else proceed(state, events, now)
+        case Phase.DISCARDING:  # Z7: the newest cards first
+            held = state.journal(seat).held
+            newest = tuple(h.card for h in held[state.journal(seat).card_limit :])
+            return proceed(state, [CardsDiscarded(seat, newest, by_clock=True)], now)
+    return Refusal("No step of this game is waiting on the clock.", Problem.CONFLICT)
+
+
+def _picks_by_clock(state: State) -> list[object]:
+    """Z5: each member still to pick gets the leftmost Boon open to them; picks made stand;
+    the group completes (D6)."""
+    picks = state.picks
+    number = resolving(state)
+    assert picks is not None and number is not None
+    slot = state.slot(number)
+    given = {seat: clock_pick(state, seat, slot) for seat in picks.waiting}
+    events: list[object] = [
+        BoonPicked(picks.number, seat, pick, by_clock=True) for seat, pick in given.items()
+    ]
+    everyone = {**picks.submitted, **given}
+    return [*events, crossed(picks.number, number, slot, everyone, tuple(sorted(given)))]

@@ -26,6 +26,7 @@ from .events import (
     CardDrawn,
     CardGained,
     CardLimitExceeded,
+    DreamCardDiscarded,
 )
 from .model import DREAMER, Phase, Pick, Slot, State
 
@@ -40,9 +41,10 @@ def half_step(state: State, now: datetime) -> datetime | None:
 # -- D4-D6: who picks, in which groups --------------------------------------------------------
 
 
-def assisting(slot: Slot, discoverer: int) -> dict[int, int]:
+def assisting(slot: Slot, discoverer: int | None) -> dict[int, int]:
     """D4: every seat but the discoverer with at least one star marked on the card, and how
-    many it marked. The dreamer pen is never a player."""
+    many it marked. The dreamer pen is never a player. V10: a card the dreamer discovered has
+    no discoverer (None), so both seats may assist."""
     seats = {mark for mark in slot.marks if mark is not None and mark not in (DREAMER, discoverer)}
     return {seat: slot.marked_by(seat) for seat in sorted(seats)}
 
@@ -54,16 +56,31 @@ def groups(marked: dict[int, int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(group) for _, group in groupby(ranked, key=lambda seat: marked[seat]))
 
 
-def next_group(state: State, slot: Slot) -> tuple[int, ...] | None:
+def discoverer(state: State, number: int) -> int | None:
+    """D2, V10: the active player, except for the card the dreamer discovered (nobody)."""
+    return None if number == state.dream_discovered else state.active
+
+
+def next_group(state: State, number: int, slot: Slot) -> tuple[int, ...] | None:
     """D5: the first group of the card's assisting players that has not picked yet."""
-    assert state.active is not None
-    for group in groups(assisting(slot, state.active)):
+    for group in groups(assisting(slot, discoverer(state, number))):
         if not set(group) <= set(state.picked):
             return group
     return None
 
 
-# -- D7, D8, B7: a pick ------------------------------------------------------------------------
+# -- D7, D8, B7, V3: a pick ---------------------------------------------------------------------
+
+DREAMER_KEEPS = (1, 2)  # V3: the boxes a player out-marked by the dreamer may not pick
+
+
+def open_boxes(state: State, seat: int, slot: Slot) -> tuple[int, ...]:
+    """D6, D7, V3, V10: the boxes ``seat`` may pick: those not crossed out, but only boxes
+    3 and 4 when the dreamer marked more of the card's stars than the seat did."""
+    boxes = slot.available
+    if slot.marked_by(DREAMER) > slot.marked_by(seat):
+        return tuple(box for box in boxes if box not in DREAMER_KEEPS)
+    return boxes
 
 
 def exhausted(state: State, seat: int) -> tuple[int, ...]:
@@ -79,7 +96,7 @@ def needs_choice(state: State, seat: int, slot: Slot, box: int) -> bool:
 
 def server_pick(state: State, seat: int, slot: Slot) -> Pick | None:
     """D8: with exactly one Boon available and nothing more to choose, the server picks it."""
-    available = slot.available
+    available = open_boxes(state, seat, slot)
     if len(available) != 1 or needs_choice(state, seat, slot, available[0]):
         return None
     return resolved(state, seat, slot, available[0], ())
@@ -107,6 +124,12 @@ def pick_refused(
     if box in slot.crossed:
         return Refusal(
             f"Box {box} of {card.name} ({boon.label}) is crossed out: pick another (D7).",
+            Problem.CONFLICT,
+        )
+    if box not in open_boxes(state, seat, slot):
+        return Refusal(
+            f"The dreamer marked more stars on {card.name} than you did: boxes 1 and 2 are "
+            f"crossed out for you; pick box 3 or 4 (V3).",
             Problem.CONFLICT,
         )
     if boon.kind is not BoonKind.ACTIVATION or not needs_choice(state, seat, slot, box):
@@ -169,14 +192,18 @@ def in_held_order(state: State, seat: int, cards: Sequence[int]) -> tuple[int, .
 
 
 def discovery_step(state: State, now: datetime) -> list[object] | None:
-    """The Discovery phase's next step by itself (D3-D13), or None when it is over."""
+    """The Discovery phase's next step by itself (D3-D13), or None when it is over. The card
+    the dreamer discovered (V10) is resolved the same way and then discarded (V11: one draw)."""
     seat = state.active
     assert seat is not None
     for number, slot in enumerate(state.slots, 1):
         if slot.discovered:  # D3: ascending slot order
-            group = next_group(state, slot)
-            if group is None:
-                return [CardGained(seat, number, slot.constellation.number)]  # D10
+            group = next_group(state, number, slot)
+            if group is not None:
+                return opened(state, number, slot, group, now)
+            if number == state.dream_discovered:
+                return [DreamCardDiscarded(number, slot.constellation.number)]  # V10
+            return [CardGained(seat, number, slot.constellation.number)]  # D10
             return opened(state, number, slot, group, now)
     if state.discovered and over_limit(state, seat):  # D11, L1, L3
         return [CardLimitExceeded(seat, state.journal(seat).card_limit, half_step(state, now))]
@@ -189,16 +216,16 @@ def discovery_step(state: State, now: datetime) -> list[object] | None:
 def opened(
     state: State, number: int, slot: Slot, group: tuple[int, ...], now: datetime
 ) -> list[object]:
-    """D6: the group's pick step, from the Boons available when it starts; D8: the picks
-    the server makes itself; the group completes at once if it made them all."""
-    boxes = slot.available
+    """D6: the group's pick step, from the Boons available when it starts (V3: to each
+    seat); D8: the picks the server makes itself; the group completes at once if it made
+    them all."""
     step = state.version + 1  # the version of the event that opens it
     events: list[object] = [
         BoonPickOpened(
             number,
             slot.constellation.number,
             group,
-            tuple(boxes for _ in group),
+            tuple(open_boxes(state, seat, slot) for seat in group),
             half_step(state, now),
         )
     ]
@@ -213,18 +240,34 @@ def opened(
     return events
 
 
-def crossed(step: int, number: int, slot: Slot, picks: Mapping[int, Pick]) -> BoonsCrossed:
-    """D6, D7: the group complete: every pick shown (seat order) and the boxes crossed."""
+def crossed(
+    step: int,
+    number: int,
+    slot: Slot,
+    picks: Mapping[int, Pick],
+    defaulted: tuple[int, ...] = (),
+) -> BoonsCrossed:
+    """D6, D7: the group complete: every pick shown (seat order) and the boxes crossed.
+    Z5: ``defaulted``, the seats the clock picked for."""
     return BoonsCrossed(
         round=step,
         submissions=tuple(BoonPicked(step, seat, picks[seat]) for seat in sorted(picks)),
         silent=(),
-        defaulted=(),
-        by_clock=False,
+        defaulted=defaulted,
+        by_clock=bool(defaulted),
         slot=number,
         card=slot.constellation.number,
         crossed=tuple(sorted({pick.box for pick in picks.values()})),
     )
+
+
+def clock_pick(state: State, seat: int, slot: Slot) -> Pick:
+    """Z5: the leftmost Boon open to the seat; a Boon of Activation reactivates the oldest
+    Exhausted cards first."""
+    box = open_boxes(state, seat, slot)[0]
+    if needs_choice(state, seat, slot, box):
+        return Pick(box, exhausted(state, seat)[: slot.boon(box).amount])
+    return resolved(state, seat, slot, box, ())
 
 
 def pick_step_open(state: State) -> bool:

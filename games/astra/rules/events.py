@@ -2,14 +2,19 @@
 server (the deal, H5) and every deadline (Z2), and each event that moves a card off the deck
 names it (I3), so folding them never shuffles, draws or reads a clock.
 
-The clock's events and fields (``by_clock``, Z3, Z4) are in the schema from the start, so
-that adding the clock later changes no stored event; until then they are always False.
+The clock's expiries (Z3-Z7) are recorded on the events they make (``by_clock``), each
+step's deadline on the event that starts it (Z2).
 
 A tied group's Boon picks (D6, H4) are a kit round: ``BoonPicked`` is a seat's sealed pick
 (its repr hides it; views must show it to that seat only) and ``BoonsCrossed`` reveals the
 group's picks at once, crosses their boxes out and is when the Boons are gained (D7).
 
-Not here yet (I2): AbilityUsed, DreamMarked, DreamDiscovered.
+With 2 players the Dream phase (V5-V13) opens a step (``DreamOpened``) unless the server
+marks the only legal chain itself (V12) or no card is left (``DreamSkipped``, V13); the
+dreamer's marks are ``DreamMarked``; a card it completes is ``DreamDiscovered`` and, after its
+Boons, goes to the discard pile (``DreamCardDiscarded``, V10).
+
+Not here yet (I2): AbilityUsed.
 """
 
 from __future__ import annotations
@@ -133,7 +138,7 @@ class BoonPickOpened:
 class BoonPicked(kit.Submitted[Pick]):
     """D6, D8, H4: ``seat``'s pick in the step ``round``: sealed (its repr hides it) until
     the group completes. ``by_server``: D8 picked it (one Boon left, no choice to make);
-    ``by_clock``: Z5 did (not built yet)."""
+    ``by_clock``: Z5 did (the step ran out: the leftmost Boon open to the seat)."""
 
     submission: Pick
     by_server: bool = False
@@ -179,6 +184,59 @@ class CardsDiscarded:
     seat: int
     cards: tuple[int, ...]
     by_clock: bool = False  # Z7
+
+
+@dataclass(frozen=True)
+class DreamOpened:
+    """V5-V7, Z2: the Dream step opens for the active ``seat``: the slots of the cards the
+    dreamer may mark (tied, V6), how many stars it marks (``stars``, the active Sphere's
+    number, V7) and the step's deadline (half the turn step's). The step is this event's
+    version."""
+
+    seat: int
+    slots: tuple[int, ...]
+    stars: int
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class DreamSkipped:
+    """V13: no undiscovered card is on the Sphere: the Dream phase marks nothing."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class DreamMarked:
+    """V7-V9, V12, Z6: the dreamer marked ``stars`` in order on ``card`` in ``slot``, chosen
+    by the active ``seat`` (or by the server: the only legal choice, V12; or by the clock,
+    with the random numbers it drew, ``picks``, Z6). Nobody pays or gains anything (V9)."""
+
+    seat: int
+    slot: int
+    card: int
+    stars: tuple[int, ...]
+    by_server: bool = False
+    by_clock: bool = False
+    picks: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class DreamDiscovered:
+    """V10, D2: the dreamer marked the card's last star: it is discovered, with no
+    discoverer; its assisting players pick Boons next."""
+
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True)
+class DreamCardDiscarded:
+    """V10: the dream-discovered card goes face up to the discard pile; nobody gains it.
+    Its slot waits for one replacement (V11)."""
+
+    slot: int
+    card: int
 
 
 @dataclass(frozen=True)
@@ -254,6 +312,11 @@ Event = (
     | CardGained
     | CardLimitExceeded
     | CardsDiscarded
+    | DreamOpened
+    | DreamSkipped
+    | DreamMarked
+    | DreamDiscovered
+    | DreamCardDiscarded
     | CardDrawn
     | GameEndExposed
     | TurnEnded
@@ -275,6 +338,11 @@ EVENT_TYPES: tuple[type, ...] = (
     CardGained,
     CardLimitExceeded,
     CardsDiscarded,
+    DreamOpened,
+    DreamSkipped,
+    DreamMarked,
+    DreamDiscovered,
+    DreamCardDiscarded,
     CardDrawn,
     GameEndExposed,
     TurnEnded,

@@ -25,6 +25,11 @@ from .events import (
     CardGained,
     CardLimitExceeded,
     CardsDiscarded,
+    DreamCardDiscarded,
+    DreamDiscovered,
+    DreamMarked,
+    DreamOpened,
+    DreamSkipped,
     GameDealt,
     GameEnded,
     GameEndExposed,
@@ -35,7 +40,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
-from .model import Held, Journal, Phase, Pick, Slot, State
+from .model import DREAMER, Held, Journal, Phase, Pick, Slot, State
 
 T = TypeVar("T")
 
@@ -103,6 +108,8 @@ def _(event: TurnStarted, state: State) -> State:
         observes=0,
         rested=False,
         discovered=(),
+        dreamed=False,
+        dream_discovered=None,
         picks=None,
         picked=(),
         taken=(),
@@ -277,6 +284,57 @@ def _(event: CardsDiscarded, state: State) -> State:
         discard=(*state.discard, *event.cards),
         phase=Phase.DISCOVERY,
         deadline=None,
+    )
+
+
+@_apply.register
+def _(event: DreamOpened, state: State) -> State:
+    """V6-V8, Z2: the active player's Dream step, with its deadline."""
+    return kit.with_changes(
+        state, phase=Phase.DREAMING, step_started=state.version, deadline=event.deadline
+    )
+
+
+@_apply.register
+def _(event: DreamSkipped, state: State) -> State:
+    """V13: the Dream phase is over, nothing marked."""
+    return kit.with_changes(state, dreamed=True)
+
+
+@_apply.register
+def _(event: DreamMarked, state: State) -> State:
+    """V7-V9: the dreamer's marks; nobody pays or gains. The Dream phase is over; a card it
+    completed is resolved next (V10)."""
+    slot = state.slot(event.slot)
+    if slot.card != event.card:
+        raise ValueError(f"dreamer marks on card {event.card}, not the card in slot {event.slot}")
+    marks = list(slot.marks)
+    for star in event.stars:
+        marks[star] = DREAMER
+    slots = _replaced(state.slots, event.slot, kit.with_changes(slot, marks=tuple(marks)))
+    return kit.with_changes(state, slots=slots, dreamed=True, phase=Phase.DISCOVERY, deadline=None)
+
+
+@_apply.register
+def _(event: DreamDiscovered, state: State) -> State:
+    """V10, D2: the card is discovered with no discoverer; its Boons are picked next."""
+    return kit.with_changes(state, dream_discovered=event.slot)
+
+
+@_apply.register
+def _(event: DreamCardDiscarded, state: State) -> State:
+    """V10, V11: the card (its marks and crossed Boons gone) face up on the discard pile;
+    its slot waits for one replacement."""
+    if state.slot(event.slot).card != event.card:
+        raise ValueError(f"card {event.card} discarded, not the card in slot {event.slot}")
+    return kit.with_changes(
+        state,
+        slots=_replaced(state.slots, event.slot, Slot()),
+        discard=(*state.discard, event.card),
+        taken=(*state.taken, event.slot),
+        dream_discovered=None,
+        picked=(),
+        phase=Phase.DISCOVERY,
     )
 
 

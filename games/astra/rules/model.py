@@ -18,10 +18,12 @@ taken (``taken``, refilled by D12), the card-limit step (L1), the end of the tur
 Game End card set aside (``game_end_exposed``, E1, E2) with the last turn it sets (E5), and
 the game's end (``ended``, E7).
 
+With 2 players (V1-V13): the dreamer pen's marks (``DREAMER``), the Dream phase after a
+Rest (``Phase.DREAMING`` while the active player chooses, ``dreamed`` once it is over) and
+the card the dreamer discovered (``dream_discovered``, V10), resolved without a discoverer.
+
 What comes next, and is not here yet: the Abilities (A*, K*, C*; the ``Phase.ABILITY`` of a
-turn is only "no Action taken yet"), the dreamer pen's marks and the Dream phase (V*: the
-``DREAMER`` mark exists so marks can hold it; a 2-player turn still stops at
-``Phase.ACTION_ENDED``) and the clock's expiries (Z*).
+turn is only "no Action taken yet").
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class Phase(StrEnum):
     DISCOVERY = "discovery"  # D1-D14: under way, no player's step open
     PICKING = "picking"  # D5-D8: a group of assisting players picks Boons (``picks``)
     DISCARDING = "discarding"  # L1: the discoverer discards down to the card limit
+    DREAMING = "dreaming"  # V6-V8: the active player chooses the dreamer's card and stars
     TURN_ENDED = "turn_ended"  # T3: the next seat's turn or the final scoring comes next
     ENDED = "ended"  # E7, F1-F9: the game is over
 
@@ -72,6 +75,7 @@ class Ending(StrEnum):
     NO_TELESCOPE = "no_telescope"
     NO_STARDUST = "no_stardust"
     NO_CARD = "no_card"  # no undiscovered card left on the Sphere
+    TIME_UP = "time_up"  # Z4: the turn step's clock ran out after an Observe
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,8 @@ class State:
     observes: int = 0  # O9: the Observe actions taken this turn (all but the first cost)
     rested: bool = False  # R1, V5: this turn's Action was a Rest
     discovered: tuple[int, ...] = ()  # O12: the slots discovered this turn, in order (D1)
+    dreamed: bool = False  # V5, V13: this turn's Dream phase is over
+    dream_discovered: int | None = None  # V10: the slot whose last star the dreamer marked
     picks: Round[Pick] | None = None  # D6, H4: the open Boon pick step (its number: the step)
     picked: tuple[int, ...] = ()  # D5: the seats that picked a Boon of the card resolved now
     taken: tuple[int, ...] = ()  # D10, D12: the slots emptied this turn, not refilled yet

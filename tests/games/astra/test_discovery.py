@@ -3,8 +3,7 @@ pick Boons in descending order of stars marked, tied players at once as one grou
 picks, the boxes crossed out, the discoverer taking the card Active and the refills in slot
 order. Worked example 2 is played with its exact numbers.
 
-The 2-player game (V3, V10: the dreamer's marks and Boon limits) is not built: its turn still
-stops after the Action phase."""
+The 2-player game's Boon limits (V3, V10) are tested with the Dream phase (test_dream.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +20,6 @@ from games.astra.rules.events import (
     CardDiscovered,
     CardDrawn,
     CardGained,
-    Rested,
     StarsMarked,
     TurnEnded,
     TurnStarted,
@@ -414,7 +412,7 @@ def test_h4_i2_a_sealed_pick_is_stored_and_read_back_whole() -> None:
 
 def test_d4_dreamer_marks_belong_to_no_player() -> None:
     """D4: the dreamer pen is never a player (a table set by hand: the pen marks only with
-    2 players, whose Discovery phase, V3 and V10, is not built)."""
+    2 players)."""
     state = with_marks(example_2(), SLOT, {3: DREAMER})
     state, events = ana_discovers(state, 5, 6)
     assert events[-1] == BoonPickOpened(
@@ -429,11 +427,3 @@ def test_z2_t5_a_pick_after_its_steps_deadline_is_refused() -> None:
     assert refused(state, PickBoon(BEN, state.picks.number, 1), late) == Refusal(
         "Time is up for this Boon pick.", Problem.CONFLICT
     )
-
-
-def test_p2_v5_a_two_player_turn_still_stops_after_its_action_phase() -> None:
-    """V1-V13 are not built: with 2 players the Dream phase (after a Rest) and the dreamer's
-    Boon limits (V3) would come next, so the turn waits where the Action phase ended."""
-    state, events = act(deal(2), Rest(1, deal(2).version))
-    assert [type(e) for e in events] == [Rested]
-    assert state.phase is Phase.ACTION_ENDED and state.active == 1

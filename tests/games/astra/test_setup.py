@@ -248,7 +248,7 @@ def test_z2_the_turn_steps_deadline_stops_the_players_commands() -> None:
     assert (state.active, state.deadline) == (2, NOW + timedelta(seconds=60))  # T3, T1
 
 
-def test_z2_the_clocks_expiry_is_guarded_and_what_it_does_comes_next() -> None:
+def test_z2_z8_the_clocks_expiry_is_guarded() -> None:
     state = deal(3, step_seconds=60)
     early, late = NOW + timedelta(seconds=59), NOW + timedelta(seconds=60)
     assert refused(state, Expire(state.step_started), early) == Refusal(
@@ -257,7 +257,9 @@ def test_z2_the_clocks_expiry_is_guarded_and_what_it_does_comes_next() -> None:
     assert refused(state, Expire(state.step_started - 1), late) == Refusal(
         "That turn is already over.", Problem.CONFLICT
     )
-    assert "not built yet" in refused(state, Expire(state.step_started), late).reason
+    assert refused(deal(3), Expire(state.step_started), late) == Refusal(
+        "This turn has no clock.", Problem.CONFLICT
+    )
 
 
 def test_a_command_this_game_does_not_know_is_refused() -> None:
