@@ -1,19 +1,33 @@
-"""Random legal 3-5 player games (T1-T3, O*, R*, D*, L*, E*, F*, J*, I2, I3), driven by a
-simple legal-move chooser: Observe a legal chain or Rest; another Observe or Done; the first
-available Boon; discard the newest cards. Every game ends (E1-E7); at every step the stored
-events, folded, equal the live state; no Journal leaves its track (J1-J5); every card is in
-exactly one place (M1, I3); the end records every seat's score and the winners (F9)."""
+"""Random legal 2-5 player games (T1-T3, O*, R*, D*, L*, E*, F*, J*, V*, Z*, I2, I3), driven
+by a simple legal-move chooser: Observe a legal chain or Rest; another Observe or Done; the
+first Boon open to the picker; discard the newest cards; a random tied card and chain for the
+dreamer (V6-V8). With the clock on, some steps are left to expire instead (Z3-Z7, the Dream's
+random numbers drawn by the test as the server would, H5). Every game ends (E1-E7); at every
+step the stored events, folded, equal the live state; no Journal leaves its track (J1-J5);
+every card is in exactly one place (M1, I3); the end records every seat's score and the
+winners (F9)."""
 
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from games.astra.rules.boards import POUCH_GAINS_TO_TOP, WISDOM_GAINS_TO_TOP
-from games.astra.rules.commands import Command, DiscardCards, Done, Observe, PickBoon, Rest
-from games.astra.rules.discovery import exhausted, needs_choice
+from games.astra.rules.commands import (
+    Command,
+    DiscardCards,
+    Done,
+    Dream,
+    Expire,
+    Observe,
+    PickBoon,
+    Rest,
+)
+from games.astra.rules.discovery import exhausted, needs_choice, open_boxes
+from games.astra.rules.dream import dream_cards, dream_chains
 from games.astra.rules.events import (
     BoonsCrossed,
     CardGained,
@@ -25,7 +39,7 @@ from games.astra.rules.events import (
 from games.astra.rules.evolve import fold
 from games.astra.rules.marking import next_stars
 from games.astra.rules.model import Phase, State
-from tests.games.astra.flow_helpers import DECK, act, deal, stored
+from tests.games.astra.flow_helpers import DECK, NOW, act, deal, stored
 
 CARDS = 48
 # D11, L1: the discoverer may hold more than the limit until every discovered card is taken
@@ -55,11 +69,15 @@ def choose(state: State, rng: random.Random) -> Command:
         assert state.picks is not None
         picker = state.picks.waiting[0]
         slot = next(s for s in state.slots if s.discovered)
-        box = slot.available[0]  # the first available Boon
+        box = open_boxes(state, picker, slot)[0]  # the first Boon open to the picker (V3)
         targets = ()
         if needs_choice(state, picker, slot, box):
             targets = exhausted(state, picker)[: slot.boon(box).amount]
         return PickBoon(picker, state.picks.number, box, targets)
+    if state.phase is Phase.DREAMING:  # V6-V8: a random tied card and legal chain
+        slot_number = rng.choice(dream_cards(state))
+        stars = rng.choice(dream_chains(state, slot_number))
+        return Dream(seat, state.version, slot_number, stars)
     if state.phase is Phase.DISCARDING:
         journal = state.journal(seat)
         newest = journal.held[journal.card_limit :]
@@ -99,23 +117,34 @@ def check_invariants(state: State, events: list[object]) -> None:
             assert event.stardust == len(event.stars) >= 1 and event.wisdom >= 0  # O1, O6, O8
 
 
-@settings(max_examples=12, deadline=None)
+def next_command(state: State, rng: random.Random) -> tuple[Command, datetime]:
+    """The chooser's command at NOW or, for a step on the clock, sometimes its expiry at the
+    deadline, with two random numbers for a Dream (Z6, H5)."""
+    if state.deadline is not None and rng.random() < 0.3:
+        picks = (rng.randrange(2**32), rng.randrange(2**32))
+        return Expire(state.step_started, picks), state.deadline
+    return choose(state, rng), NOW
+
+
+@settings(max_examples=16, deadline=None)
 @given(
-    players=st.integers(3, 5),
+    players=st.integers(2, 5),
     deck=st.permutations(DECK),
     first=st.integers(1, 5),
     seed=st.integers(0, 2**32),
+    clock=st.sampled_from([None, 60]),
 )
-def test_t1_e7_random_legal_games_always_end_and_their_stored_events_fold_to_the_live_state(
-    players: int, deck: list[int], first: int, seed: int
+def test_t1_e7_v5_z3_random_legal_games_always_end_and_their_stored_events_fold_to_the_live_state(
+    players: int, deck: list[int], first: int, seed: int, clock: int | None
 ) -> None:
     rng = random.Random(seed)
-    start = deal(players, deck=tuple(deck), first_player=min(first, players))
+    start = deal(players, deck=tuple(deck), first_player=min(first, players), step_seconds=clock)
     state, replayed, history = start, start, []
     for _ in range(MOST_COMMANDS):
         if state.ended:
             break
-        state, events = act(state, choose(state, rng))
+        command, now = next_command(state, rng)
+        state, events = act(state, command, now)
         history += events
         replayed = fold(stored(events), replayed)
         assert replayed == state  # the fold of the stored events is the live state
