@@ -27,7 +27,15 @@ from .rules.decide import decide
 from .rules.deck import CARDS
 from .rules.model import Phase, State
 from .rules.sheet import DIE_NAMES, Dice
-from .rules.sheet_data import DRIVE_NUMBERS, SECTORS, Space, Track, sector_spaces
+from .rules.sheet_data import (
+    DRIVE_NUMBERS,
+    SECTORS,
+    Space,
+    Track,
+    face_label,
+    sector_spaces,
+    track_value,
+)
 from .rules.steps import (
     FORGO,
     CardBonus,
@@ -78,10 +86,13 @@ BY_KEY = {mode.key: mode for mode in MODES}
 
 @dataclass(frozen=True)
 class Target:
-    """One tappable choice: the word it adds to the plan and what it says."""
+    """One tappable choice: the word it adds to the plan and what it says; a track space
+    is shown in its track's row (``group``) by its short label."""
 
     word: str
     label: str
+    group: str = ""
+    short: str = ""
 
 
 @dataclass(frozen=True)
@@ -282,9 +293,12 @@ def _fills(
         for drive in drives:
             step = make(track, position, drive)
             label = slot_text(track, position)
+            short = f"{position}: {face_label(track_value(track, position))}"
             if drive is not None:
                 label += f", Drive number {drive}"
-            found[plan.word(step)] = Target(plan.word(step), label)
+                short += f", Drive {drive}"
+            group = track.value.capitalize()
+            found[plan.word(step)] = Target(plan.word(step), label, group, short)
     return found
 
 

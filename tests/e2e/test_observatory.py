@@ -120,6 +120,10 @@ def pick(person: Person, command: Pick) -> None:
         page.locator(f'#obs-draft button[value="{take.source.value}"]').click()
 
 
+def width_of(page: Page) -> str:
+    return "1366" if (page.viewport_size or {}).get("width", 0) > 500 else "390"
+
+
 def mode_line(page: Page) -> str:
     return page.locator("#status .obs-when").inner_text().strip()
 
@@ -161,15 +165,24 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
     watcher.page.set_viewport_size(PHONE)
 
     shots = 0
+    pictured: set[str] = set()
     while not state.ended:
         if state.phase is Phase.DRAFT:
             drafter = table.seat(state.drafter)
             command = robot.move(state, state.drafter)
             assert isinstance(command, Pick)
+            if "draft" not in pictured:
+                pictured.add("draft")
+                drafter.page.locator("#obs-draft").scroll_into_view_if_needed()
+                shot(drafter.page, f"draft-{width_of(drafter.page)}.png")
             pick(drafter, command)
             table.everyone(lambda page, v=state.version: table.version(page) > v)
         else:
             plans = {p.seat: robot.move(state, p.seat) for p in seated}
+            if state.phase is Phase.OPENING and "opening" not in pictured:
+                pictured.add("opening")
+                guest.page.locator(".obs-plan").scroll_into_view_if_needed()
+                shot(guest.page, "night-opening-390.png")
             for person in seated:  # one after the other; the step closes on the last
                 command = plans[person.seat]
                 assert isinstance(command, Submit)
@@ -224,8 +237,7 @@ def submit_plan_with_shot(person: Person, command: Submit, n: int) -> None:
         tap_step(page, word, planned)
         planned = f"{planned} {word}".strip()
     page.locator(".obs-plan").scroll_into_view_if_needed()
-    wide = "1366" if (page.viewport_size or {}).get("width", 0) > 500 else "390"
-    shot(page, f"plan-{wide}-{n}.png")
+    shot(page, f"plan-{width_of(page)}-{n}.png")
     page.locator(".obs-plan-buttons .confirm").click()
 
 
