@@ -128,6 +128,23 @@ class AbilityKind(StrEnum):
         """ "K1" for Star Burst ... "K16" for Common Path, in the page's order."""
         return f"K{list(AbilityKind).index(self) + 1}"
 
+    @property
+    def this_turn(self) -> bool:
+        """A3, A4, C1-C48: a this-turn kind stays in force until the end of the turn (K2,
+        K6, K7, K13, K16); every other kind is instant."""
+        return self in THIS_TURN_KINDS
+
+
+THIS_TURN_KINDS = frozenset(
+    {
+        AbilityKind.GRAND_SIEVE,
+        AbilityKind.FREE_SIGHT,
+        AbilityKind.GRAND_FAME,
+        AbilityKind.FULL_REST,
+        AbilityKind.COMMON_PATH,
+    }
+)
+
 
 WINDFALL_AMOUNTS = range(2, 5)  # K3: 2, 3 or 4 Stardust by card
 

@@ -8,8 +8,9 @@ the first player all arrive in ``Deal``; nothing is drawn inside the rules.
 The exception (T4): a Boon pick names the pick step it answers (D6), not the version, so
 the members of a tied group picking at once do not refuse each other.
 
-Not here yet: UseAbility (A*, K*). ``Expire`` is the clock's command (Z3-Z7); the random
-numbers a Dream step's expiry needs (Z6) are drawn by the server and come in it (H5).
+``UseAbility`` (A1-A8, K1-K18) names the card and its choices. ``Expire`` is the clock's
+command (Z3-Z7); the random numbers a Dream step's expiry needs (Z6) are drawn by the server
+and come in it (H5).
 """
 
 from __future__ import annotations
@@ -64,6 +65,20 @@ class Done:
 
 
 @dataclass(frozen=True)
+class UseAbility:
+    """A1, A2, K18: use the Ability of the held ``card``, with its choices, against the
+    version the player saw (T4): ``stars``, for the Abilities that mark (K1, K5, K10, K14),
+    the stars in the order marked, each as (slot, star); ``k``, for a Forge (K4), how many
+    times 3 Stardust become 1 Telescope."""
+
+    seat: int
+    version: int
+    card: int
+    stars: tuple[tuple[int, int], ...] = ()
+    k: int = 0
+
+
+@dataclass(frozen=True)
 class PickBoon:
     """D6-D8, B1-B7, T4: an assisting player's Boon: the pick ``step`` it answers (the
     version that opened it), the ``box`` (1-4) and, for a Boon of Activation when the picker
@@ -108,7 +123,7 @@ class Expire:
     picks: tuple[int, ...] = ()
 
 
-Command = Deal | Observe | Rest | Done | PickBoon | DiscardCards | Dream | Expire
+Command = Deal | UseAbility | Observe | Rest | Done | PickBoon | DiscardCards | Dream | Expire
 
 __all__ = [
     "Command",
@@ -122,4 +137,5 @@ __all__ = [
     "Problem",
     "Refusal",
     "Rest",
+    "UseAbility",
 ]

@@ -32,8 +32,10 @@ The first half of a turn, as built so far:
   card-limit step by the newest cards (Z7). ``due_expiry`` is what the service applies
   before any late command (Z8).
 
-What comes next, not built here: the Abilities (A1-A8, K1-K18) and the turn-lasting effects
-T3 resolves (``ending``'s hook).
+- the Ability phase (A1-A8, ``abilities``): UseAbility before the turn's first Observe or
+  Rest (A5), one card at a time; a Star Burst (K1) skips the Action phase, and Done then ends
+  the Ability phase (A5) or the clock does (Z4); a Free Sight (K6) frees an Observe's first
+  star, a Full Rest (K13) changes the Rest's refill (Z3 too); T3 pays K2, K7 and K16.
 """
 
 from __future__ import annotations
@@ -44,9 +46,21 @@ from datetime import datetime
 from games import kit
 from games.kit import Decision, Problem, Refusal
 
+from .abilities import ability_refused, free_sight, full_rest, used
 from .boards import ABOVE_GAME_END, FINAL_SCORING_CARDS, SPHERE_BOARDS, WISDOM_GAINS_TO_TOP
 from .cards import BY_NUMBER, CARDS
-from .commands import Command, Deal, DiscardCards, Done, Dream, Expire, Observe, PickBoon, Rest
+from .commands import (
+    Command,
+    Deal,
+    DiscardCards,
+    Done,
+    Dream,
+    Expire,
+    Observe,
+    PickBoon,
+    Rest,
+    UseAbility,
+)
 from .discovery import (
     clock_pick,
     crossed,
@@ -86,6 +100,8 @@ def decide(state: State, command: Command, now: datetime) -> Decision:
     match command:
         case Deal():
             return _deal(state, command, now)
+        case UseAbility():
+            return _use(state, command, now)
         case Observe():
             return _observe(state, command, now)
         case Rest():
@@ -181,6 +197,25 @@ def _in_turn(
     return None
 
 
+# -- the Ability phase (A1-A8, K1-K18) ------------------------------------------------------
+
+SKIPPED = Refusal(
+    "Your Star Burst skipped this turn's Action phase: no Observe or Rest; say Done when you "
+    "have used your Abilities (K1, A5).",
+    Problem.CONFLICT,
+)
+
+
+def _use(state: State, command: UseAbility, now: datetime) -> Decision:
+    stars = tuple(command.stars)
+    refusal = _in_turn(state, command.seat, command.version, now) or ability_refused(
+        state, command.seat, command.card, stars, command.k
+    )
+    if refusal is not None:
+        return refusal
+    return proceed(state, used(state, command.seat, command.card, stars, command.k), now)
+
+
 # -- Observe (O1-O13) ------------------------------------------------------------------------
 
 
@@ -195,6 +230,8 @@ def observe_refused(state: State, seat: int, slot: int, stars: Sequence[int]) ->
         return Refusal(
             "Your Action phase is over: no more Observes this turn (O11).", Problem.CONFLICT
         )
+    if state.skipped:
+        return SKIPPED
     journal = state.journal(seat)
     if state.observes and not journal.telescopes:
         return Refusal(
@@ -216,7 +253,7 @@ def observe_refused(state: State, seat: int, slot: int, stars: Sequence[int]) ->
     card = placed.constellation
     if placed.discovered:
         return Refusal(f"{card.name} is discovered: nobody may mark it any more (O12).")
-    refusal = chain_refused(card, placed.marked, stars)
+    refusal = chain_refused(card, placed.marked, stars, free=free_sight(state))
     if refusal is not None:
         return refusal
     if len(stars) > journal.stardust:
@@ -276,6 +313,8 @@ def _done(state: State, command: Done, now: datetime) -> Decision:
     refusal = _in_turn(state, command.seat, command.version, now)
     if refusal is not None:
         return refusal
+    if state.phase is Phase.ABILITY and state.skipped:  # K1, A5: the Ability phase ends
+        return proceed(state, [ActionPhaseEnded(command.seat, Ending.DONE)], now)
     if state.phase is Phase.ABILITY:
         return Refusal(
             "Observe or Rest first: Done ends a run of Observe actions (O11).", Problem.CONFLICT
@@ -298,6 +337,8 @@ def rest_refused(state: State) -> Refusal | None:
                 "You have already rested this turn: one Rest a turn (R1).", Problem.CONFLICT
             )
         return Refusal("Your Action phase is over (O11).", Problem.CONFLICT)
+    if state.skipped:
+        return SKIPPED
     return None
 
 
@@ -311,7 +352,8 @@ def _rest(state: State, command: Rest, now: datetime) -> Decision:
 def rested(state: State, seat: int, *, by_clock: bool = False) -> Rested:
     """R2, R3: refill to the Pouch size of now, never above it; R4: every Exhausted card of
     the active Sphere's Element, Active again; R5: the marker one Sphere clockwise and, past
-    the discard icon, the deck's top card to the discard pile (R6: none from an empty deck)."""
+    the discard icon, the deck's top card to the discard pile (R6: none from an empty deck).
+    K13: a Full Rest in force gains the Pouch size instead of the refill."""
     journal = state.journal(seat)
     sphere = state.sphere
     assert sphere is not None, "a dealt table has an active Sphere"
@@ -323,7 +365,11 @@ def rested(state: State, seat: int, *, by_clock: bool = False) -> Rested:
     passes = state.board.passes_discard(sphere)
     return Rested(
         seat=seat,
-        stardust=max(0, journal.pouch_size - journal.stardust),
+        stardust=(
+            journal.pouch_size
+            if full_rest(state)
+            else max(0, journal.pouch_size - journal.stardust)
+        ),
         reactivated=reactivated,
         sphere_from=sphere,
         sphere_to=state.board.next_sphere(sphere),
@@ -482,7 +528,9 @@ def _expire(state: State, command: Expire, now: datetime) -> Decision:
     seat = state.active
     assert seat is not None
     match state.phase:
-        case Phase.ABILITY:  # Z3: a Rest for the player; the turn goes on
+        case Phase.ABILITY if state.skipped:  # Z4: a Star Burst's Ability phase ends there
+            return proceed(state, [ActionPhaseEnded(seat, Ending.TIME_UP, by_clock=True)], now)
+        case Phase.ABILITY:  # Z3: a Rest for the player (K13 too); the turn goes on
             return proceed(state, [rested(state, seat, by_clock=True)], now)
         case Phase.OBSERVING:  # Z4: the Action phase ends there
             return proceed(state, [ActionPhaseEnded(seat, Ending.TIME_UP, by_clock=True)], now)

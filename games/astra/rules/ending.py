@@ -1,7 +1,7 @@
 """The end of a turn (T3) and of the game (E1-E7, F1-F9).
 
-T3, in order: the turn-lasting effects in force pay out (``turn_lasting_payouts``: the
-Abilities' K2, K7 and K16 are not built, so this hook pays nothing yet), the turn is over,
+T3, in order: the turn-lasting effects in force pay out (``turn_lasting_payouts``: K2, K7
+and K16, settled by ``abilities.payouts``), the turn is over,
 the game end is checked (E3-E5) and the next seat's turn starts or the final scoring is made.
 
 The endgame (E1, E2): the Game End card is exposed when the count above it runs out, by a
@@ -12,8 +12,7 @@ every breakdown in one ``GameEnded`` (I2), the Final Scoring cards shown (H1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from .abilities import Payouts, payouts
 from .boards import FINAL_SCORING_CARDS
 from .cards import BY_NUMBER
 from .events import FinalScore, GameEnded, GameEndExposed, TurnEnded
@@ -26,18 +25,10 @@ SCORING_CARDS = {card.id: card for card in FINAL_SCORING_CARDS}
 # -- T3: the end of the turn ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Payouts:
-    """K2, K16: Stardust set aside that comes back; K7: Fame per Grand star (T3, A4)."""
-
-    stardust_returned: int = 0
-    fame: int = 0
-
-
 def turn_lasting_payouts(state: State) -> Payouts:
-    """T3's first step: resolve the turn-lasting effects in force (K2, K7, K16). HOOK: the
-    Abilities (A*, K*) are not built, so no effect is ever in force and nothing is paid."""
-    return Payouts()
+    """T3's first step: resolve the turn-lasting effects in force (K2, K7, K16, K17); they
+    are forgotten when the next turn starts."""
+    return payouts(state)
 
 
 def turn_ended(state: State) -> TurnEnded:

@@ -14,7 +14,9 @@ marks the only legal chain itself (V12) or no card is left (``DreamSkipped``, V1
 dreamer's marks are ``DreamMarked``; a card it completes is ``DreamDiscovered`` and, after its
 Boons, goes to the discard pile (``DreamCardDiscarded``, V10).
 
-Not here yet (I2): AbilityUsed.
+An Ability (A1-A8, K1-K18) is ``AbilityUsed``: the card exhausted (A2) with what it gained at
+once; the stars it marks follow, one ``AbilityMarked`` per card (then ``CardDiscovered`` for
+a card it completed, D14). What the this-turn effects pay is on ``TurnEnded`` (T3).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from datetime import datetime
 from games import kit
 from games.kit import hiding
 
-from .cards import Element
+from .cards import AbilityKind, Element
 from .model import Ending, Pick
 
 
@@ -62,6 +64,37 @@ class TurnStarted:
     turn: int
     round: int
     deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class AbilityUsed:
+    """A1-A4, I2: ``seat`` used the Ability of ``card`` (its ``kind``), which is Exhausted
+    now (A2); what it changed at once: Stardust gained (K3) or spent (K4, negative),
+    Telescopes (K4, K11), Wisdom (K8; gains past the track's top lost, J4), Fame (K9, K15)
+    and Pouch size (K12, J3). A this-turn kind (K2, K6, K7, K13, K16) is in force until the
+    end of the turn (A4); a Star Burst (K1) skips the Action phase."""
+
+    seat: int
+    card: int
+    kind: AbilityKind
+    stardust: int = 0
+    telescopes: int = 0
+    wisdom: int = 0
+    fame: int = 0
+    pouch: int = 0
+
+
+@dataclass(frozen=True)
+class AbilityMarked:
+    """K1, K5, K10, K14, K18: the Ability just used marked ``stars`` (in order) on ``card``
+    in ``slot``, for free; they are ``seat``'s marks (D4, F2), and its Grand stars gained
+    ``wisdom`` (O8, J4)."""
+
+    seat: int
+    slot: int
+    card: int
+    stars: tuple[int, ...]
+    wisdom: int
 
 
 @dataclass(frozen=True)
@@ -259,9 +292,8 @@ class GameEndExposed:
 
 @dataclass(frozen=True)
 class TurnEnded:
-    """T3: ``seat``'s turn ``turn`` is over. What the turn-lasting effects paid (K2, K16:
-    Stardust returned; K7: Fame) is in the schema from the start; the Abilities are not built,
-    so it is 0 for now."""
+    """T3: ``seat``'s turn ``turn`` is over, and what the turn-lasting effects in force paid
+    (K2, K16: Stardust returned, K17; K7: Fame)."""
 
     seat: int
     turn: int
@@ -301,6 +333,8 @@ Event = (
     GameDealt
     | TableSet
     | TurnStarted
+    | AbilityUsed
+    | AbilityMarked
     | TelescopeSpent
     | StarsMarked
     | CardDiscovered
@@ -327,6 +361,8 @@ EVENT_TYPES: tuple[type, ...] = (
     GameDealt,
     TableSet,
     TurnStarted,
+    AbilityUsed,
+    AbilityMarked,
     TelescopeSpent,
     StarsMarked,
     CardDiscovered,

@@ -14,8 +14,10 @@ from typing import TypeVar
 from games import kit
 
 from .boards import POUCH_GAINS_TO_TOP, WISDOM_GAINS_TO_TOP
-from .cards import BoonKind
+from .cards import AbilityKind, BoonKind
 from .events import (
+    AbilityMarked,
+    AbilityUsed,
     ActionPhaseEnded,
     BoonPicked,
     BoonPickOpened,
@@ -40,7 +42,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
-from .model import DREAMER, Held, Journal, Phase, Pick, Slot, State
+from .model import DREAMER, Held, Journal, Phase, Pick, Slot, State, TurnMark
 
 T = TypeVar("T")
 
@@ -99,7 +101,8 @@ def _off_the_top(state: State, card: int) -> State:
 
 @_apply.register
 def _(event: TurnStarted, state: State) -> State:
-    """T1: the turn opens at its Ability phase, nothing done yet; its step's clock starts."""
+    """T1: the turn opens at its Ability phase, nothing done yet, no effect in force (T3
+    forgot the last turn's); its step's clock starts."""
     return kit.with_changes(
         state,
         phase=Phase.ABILITY,
@@ -107,6 +110,9 @@ def _(event: TurnStarted, state: State) -> State:
         active=event.seat,
         observes=0,
         rested=False,
+        in_force=(),
+        skipped=False,
+        turn_marks=(),
         discovered=(),
         dreamed=False,
         dream_discovered=None,
@@ -115,6 +121,52 @@ def _(event: TurnStarted, state: State) -> State:
         taken=(),
         step_started=state.version,
         deadline=event.deadline,
+    )
+
+
+@_apply.register
+def _(event: AbilityUsed, state: State) -> State:
+    """A2: the card is Exhausted at once; A3: what an instant kind gains (K3, K4, K8, K9,
+    K11, K12, K15); A4: a this-turn kind is in force; K1: the Action phase is skipped."""
+    journal = state.journal(event.seat)
+    held = tuple(Held(h.card, False) if h.card == event.card else h for h in journal.held)
+    state = _with_journal(
+        state,
+        event.seat,
+        held=held,
+        stardust=journal.stardust + event.stardust,
+        telescopes=journal.telescopes + event.telescopes,
+        wisdom=journal.wisdom + event.wisdom,
+        fame=journal.fame + event.fame,
+        pouch_gains=journal.pouch_gains + event.pouch,
+    )
+    if event.kind.this_turn:
+        state = kit.with_changes(state, in_force=(*state.in_force, event.card))
+    if event.kind is AbilityKind.STAR_BURST:
+        state = kit.with_changes(state, skipped=True)
+    return state
+
+
+@_apply.register
+def _(event: AbilityMarked, state: State) -> State:
+    """K18, O8: the Ability's free marks are the user's; Grand stars gain Wisdom. No Action
+    is taken by them (A5)."""
+    state = _marked(state, event.seat, event.slot, event.card, event.stars)
+    journal = state.journal(event.seat)
+    state = _with_journal(state, event.seat, wisdom=journal.wisdom + event.wisdom)
+    mark = TurnMark(event.card, event.stars, observe=False)
+    return kit.with_changes(state, turn_marks=(*state.turn_marks, mark))
+
+
+def _marked(state: State, seat: int, number: int, card: int, stars: tuple[int, ...]) -> State:
+    slot = state.slot(number)
+    if slot.card != card:
+        raise ValueError(f"stars marked on card {card}, not the card in slot {number}")
+    marks = list(slot.marks)
+    for star in stars:
+        marks[star] = seat
+    return kit.with_changes(
+        state, slots=_replaced(state.slots, number, kit.with_changes(slot, marks=tuple(marks)))
     )
 
 
@@ -128,13 +180,8 @@ def _(event: TelescopeSpent, state: State) -> State:
 @_apply.register
 def _(event: StarsMarked, state: State) -> State:
     """O2-O8: the marks, the Stardust paid (J6) and the Wisdom gained; the Action phase is
-    under way (A5)."""
-    slot = state.slot(event.slot)
-    if slot.card != event.card:
-        raise ValueError(f"stars marked on card {event.card}, not the card in slot {event.slot}")
-    marks = list(slot.marks)
-    for star in event.stars:
-        marks[star] = event.seat
+    under way (A5); the marks are kept for the end of the turn (K2, K7, K16)."""
+    state = _marked(state, event.seat, event.slot, event.card, event.stars)
     journal = state.journal(event.seat)
     state = _with_journal(
         state,
@@ -142,8 +189,13 @@ def _(event: StarsMarked, state: State) -> State:
         stardust=journal.stardust - event.stardust,
         wisdom=min(WISDOM_GAINS_TO_TOP, journal.wisdom + event.wisdom),
     )
-    slots = _replaced(state.slots, event.slot, kit.with_changes(slot, marks=tuple(marks)))
-    return kit.with_changes(state, slots=slots, phase=Phase.OBSERVING, observes=state.observes + 1)
+    mark = TurnMark(event.card, event.stars, observe=True)
+    return kit.with_changes(
+        state,
+        phase=Phase.OBSERVING,
+        observes=state.observes + 1,
+        turn_marks=(*state.turn_marks, mark),
+    )
 
 
 @_apply.register
@@ -357,7 +409,8 @@ def _(event: GameEndExposed, state: State) -> State:
 
 @_apply.register
 def _(event: TurnEnded, state: State) -> State:
-    """T3: the turn-lasting effects paid (none before the Abilities) and the turn is over."""
+    """T3: the turn-lasting effects paid (K2, K16: Stardust back; K7: Fame) and the turn is
+    over."""
     journal = state.journal(event.seat)
     state = _with_journal(
         state,

@@ -22,8 +22,10 @@ With 2 players (V1-V13): the dreamer pen's marks (``DREAMER``), the Dream phase 
 Rest (``Phase.DREAMING`` while the active player chooses, ``dreamed`` once it is over) and
 the card the dreamer discovered (``dream_discovered``, V10), resolved without a discoverer.
 
-What comes next, and is not here yet: the Abilities (A*, K*, C*; the ``Phase.ABILITY`` of a
-turn is only "no Action taken yet").
+The Abilities (A1-A8, K1-K18): ``Phase.ABILITY`` is the turn before its first Observe or
+Rest (A5); the cards whose this-turn effects are in force (``in_force``, A4, K17), whether a
+Star Burst skipped the Action phase (``skipped``, K1), and every star the active player
+marked this turn (``turn_marks``), which the end of the turn reads for K2, K7 and K16 (T3).
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ class Phase(StrEnum):
     """How far the table or the running turn has gone (T1)."""
 
     UNDEALT = "undealt"
-    ABILITY = "ability"  # T1, A1: the turn started, no Action yet (Abilities come next)
+    ABILITY = "ability"  # T1, A1, A5: the turn started, no Action yet: Abilities may be used
     OBSERVING = "observing"  # O9, O11: after an Observe action: another one, or done
     ACTION_ENDED = "action_ended"  # O11, R1: what follows (D1, V5, T3) comes next
     DISCOVERY = "discovery"  # D1-D14: under way, no player's step open
@@ -86,6 +88,17 @@ class Pick:
 
     box: int
     targets: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnMark:
+    """Stars the active player marked this turn on one card, in order (T3 reads them for K2,
+    K7, K16): by an Observe action (``observe``: each paid 1 Stardust, O6) or by an Ability
+    (free, K18)."""
+
+    card: int
+    stars: tuple[int, ...]
+    observe: bool
 
 
 @dataclass(frozen=True)
@@ -190,6 +203,9 @@ class State:
     observes: int = 0  # O9: the Observe actions taken this turn (all but the first cost)
     rested: bool = False  # R1, V5: this turn's Action was a Rest
     discovered: tuple[int, ...] = ()  # O12: the slots discovered this turn, in order (D1)
+    in_force: tuple[int, ...] = ()  # A4, K17: the cards whose this-turn effects are in force
+    skipped: bool = False  # K1, A5: a Star Burst skipped this turn's Action phase
+    turn_marks: tuple[TurnMark, ...] = ()  # K2, K7, K16: the active player's marks this turn
     dreamed: bool = False  # V5, V13: this turn's Dream phase is over
     dream_discovered: int | None = None  # V10: the slot whose last star the dreamer marked
     picks: Round[Pick] | None = None  # D6, H4: the open Boon pick step (its number: the step)
