@@ -422,3 +422,127 @@ def test_i2_ability_events_fold_from_storage() -> None:
     assert fold(stored(history), start) == state
     assert turn_end(history).fame == 1  # K7: the Grand star 3 of the Star Burst
     assert payouts(state).fame == 0  # forgotten once the next turn started (T3)
+
+
+# -- the this-turn kinds (A4, T3) ------------------------------------------------------------
+
+
+def test_k2_grand_sieve_returns_what_each_observe_paid_before_its_first_grand_star() -> None:
+    """K2 (C2): Ursa Major 0, 1, 2, 3 reaches Grand 3 after 3 stars: 3 back; Lyra 0, 2
+    reaches Grand 2 after 1: 1 back; Hydra 0, 1 reaches none: nothing back."""
+    state = table("Aquarius", stardust=8, telescopes=2)
+    state, events = use(state, "Aquarius")
+    assert events == [AbilityUsed(ANA, number("Aquarius"), K.GRAND_SIEVE)]
+    assert state.in_force == (number("Aquarius"),)
+    state, _ = observe(state, URSA_MAJOR, 0, 1, 2, 3)
+    state, _ = observe(state, LYRA, 0, 2)
+    state, events = observe(state, HYDRA, 0, 1)
+    assert turn_end(events) == TurnEnded(ANA, 0, stardust_returned=4, fame=0)
+    assert state.journal(ANA).stardust == 8 - 8 + 4
+    assert state.in_force == ()  # T3: forgotten
+
+
+def test_k2_c12_c28_a_grand_star_first_returns_nothing_and_a_second_sieve_is_refused() -> None:
+    state, _ = use(table("Capricornus", "Hydra", stardust=3), "Capricornus")
+    assert unchanged(state, using(state, "Hydra")) == Refusal(
+        "A Grand Sieve is already in force this turn: a second one adds nothing (K2, K17).",
+        Problem.CONFLICT,
+    )
+    state = with_marks(state, URSA_MAJOR, {0: BEN, 1: BEN, 2: BEN})
+    state, events = observe(state, URSA_MAJOR, 3, 4)
+    assert turn_end(events).stardust_returned == 0
+
+
+def test_k6_free_sight_an_observe_may_start_on_any_unmarked_common_star() -> None:
+    """K6 (C8): Ursa Major has no mark; Ana starts on its Common star 1 (O4 after it)."""
+    state = table("Boötes", "Canis Major", telescopes=1)
+    assert refused(state, observing(state, URSA_MAJOR, 1, 2)) == Refusal(
+        "Nothing is marked on Ursa Major yet: a chain on it starts at its Starting star, "
+        "star 0 (O3)."
+    )
+    state, _ = use(state, "Boötes")
+    assert unchanged(state, observing(state, URSA_MAJOR, 3, 4)) == Refusal(
+        "Star 3 of Ursa Major is neither a Common star (Free Sight, K6) nor next to a marked "
+        "star (O3)."
+    )
+    assert unchanged(state, using(state, "Canis Major")) == Refusal(  # C10, K17
+        "A Free Sight is already in force this turn: a second one adds nothing (K6, K17).",
+        Problem.CONFLICT,
+    )
+    state, events = observe(state, URSA_MAJOR, 1, 2, 3)
+    assert state.slot(URSA_MAJOR).marks[1:4] == (ANA, ANA, ANA)
+    state, _ = observe(state, HYDRA, 2, 1)  # every Observe of the turn (C42 reads the same)
+    assert state.slot(HYDRA).marks[1:3] == (ANA, ANA)
+
+
+def test_k7_grand_fame_pays_each_grand_star_of_the_whole_turn_and_stacks() -> None:
+    """K7, K17 (C9, C35): a Spark on Grand 6 before, an Observe through Grand 3 after; two
+    copies in force: 2 Fame each."""
+    state = table("Centaurus", "Cancer", "Orion", stardust=5)
+    state, _ = use(state, "Centaurus", (URSA_MAJOR, 6))
+    state, _ = use(state, "Cancer")
+    state, _ = use(state, "Orion")  # stacking: not refused
+    state, events = observe(state, URSA_MAJOR, 5, 3)
+    assert turn_end(events) == TurnEnded(ANA, 0, stardust_returned=0, fame=4)
+    assert (state.journal(ANA).fame, state.journal(ANA).wisdom) == (4, 2)  # O8 as well
+
+
+def test_k7_c17_grand_fame_pays_nothing_without_a_grand_star() -> None:
+    state, _ = use(table("Corona Australis"), "Corona Australis")
+    state, events = observe(state, LYRA, 0, 1)
+    assert turn_end(events).fame == 0
+
+
+def test_k13_full_rest_gains_the_pouch_size_on_top_of_the_stardust() -> None:
+    """K13 (C21): 3 Stardust, Pouch size 5: the Rest gains 5 (a refill would gain 2)."""
+    state, _ = use(table("Cygnus", "Lupus", stardust=3), "Cygnus")
+    assert unchanged(state, using(state, "Lupus")) == Refusal(  # C32, K17
+        "A Full Rest is already in force this turn: a second one adds nothing (K13, K17).",
+        Problem.CONFLICT,
+    )
+    state, events = act(state, Rest(ANA, state.version))
+    assert isinstance(events[0], Rested) and events[0].stardust == 5
+    assert state.journal(ANA).stardust == 8 > 5  # past the Pouch size
+
+
+def test_k13_full_rest_does_nothing_on_an_observe_turn() -> None:
+    state, _ = use(table("Lupus", stardust=3), "Lupus")  # C32
+    state, events = observe(state, LYRA, 0)
+    assert turn_end(events) == TurnEnded(ANA, 0) and state.journal(ANA).stardust == 2
+
+
+def test_z3_k13_the_clocks_rest_takes_the_full_rest_in_force() -> None:
+    state = table("Sagittarius", stardust=6, step_seconds=60)  # C41
+    state, _ = use(state, "Sagittarius")
+    state, events = act(state, Expire(state.step_started), NOW + timedelta(seconds=60))
+    assert isinstance(events[0], Rested) and events[0].by_clock and events[0].stardust == 5
+    assert state.journal(ANA).stardust == 11
+
+
+def test_k16_common_path_returns_all_paid_when_only_common_stars_were_marked() -> None:
+    """K16 (C36): Ben marked Ursa Major's star 0; Ana Observes Common 1 and 2: 2 back."""
+    state = with_marks(table("Pegasus", stardust=4), URSA_MAJOR, {0: BEN})
+    state, _ = use(state, "Pegasus")
+    state, events = observe(state, URSA_MAJOR, 1, 2)
+    assert turn_end(events) == TurnEnded(ANA, 0, stardust_returned=2)
+    assert state.journal(ANA).stardust == 4
+
+
+def test_k16_common_path_returns_nothing_after_a_starting_star_or_a_discovery() -> None:
+    state, _ = use(table("Piscis Austrinus"), "Piscis Austrinus")  # C39
+    state, events = observe(state, URSA_MAJOR, 0, 1)  # a Starting star is not Common
+    assert turn_end(events).stardust_returned == 0
+    state = with_marks(table("Taurus"), LYRA, {0: ANA, 1: ANA, 2: ANA})  # C44
+    state, _ = use(state, "Taurus")
+    state, events = observe(state, LYRA, 3)  # Common, but Lyra is discovered
+    assert turn_end(events).stardust_returned == 0
+
+
+def test_k17_grand_sieve_and_common_path_return_each_stardust_at_most_once() -> None:
+    both = with_marks(table("Aquarius", "Pegasus"), URSA_MAJOR, {0: BEN})
+    both, _ = use(both, "Aquarius")
+    both, _ = use(both, "Pegasus")
+    _, events = observe(both, URSA_MAJOR, 1, 2)  # Common only: K16 returns all, once
+    assert turn_end(events).stardust_returned == 2
+    _, events = observe(both, URSA_MAJOR, 1, 2, 3, 4)  # Grand 3: K2's refund, 2
+    assert turn_end(events).stardust_returned == 2
