@@ -1,5 +1,7 @@
-"""Random legal 2-5 player games (T1-T3, O*, R*, D*, L*, E*, F*, J*, V*, Z*, I2, I3), driven
-by a simple legal-move chooser: Observe a legal chain or Rest; another Observe or Done; the
+"""Random legal 2-5 player games (T1-T3, A*, K*, O*, R*, D*, L*, E*, F*, J*, V*, Z*, I2, I3),
+driven by a simple legal-move chooser: sometimes an Active card's Ability with random legal
+choices (A1-A8, K1-K18; Done after a Star Burst); Observe a legal chain or Rest; another
+Observe or Done; the
 first Boon open to the picker; discard the newest cards; a random tied card and chain for the
 dreamer (V6-V8). With the clock on, some steps are left to expire instead (Z3-Z7, the Dream's
 random numbers drawn by the test as the server would, H5). Every game ends (E1-E7); at every
@@ -15,7 +17,9 @@ from datetime import datetime
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
+from games.astra.rules.abilities import ability_refused, twin_possible
 from games.astra.rules.boards import POUCH_GAINS_TO_TOP, WISDOM_GAINS_TO_TOP
+from games.astra.rules.cards import BY_NUMBER, AbilityKind
 from games.astra.rules.commands import (
     Command,
     DiscardCards,
@@ -25,10 +29,12 @@ from games.astra.rules.commands import (
     Observe,
     PickBoon,
     Rest,
+    UseAbility,
 )
 from games.astra.rules.discovery import exhausted, needs_choice, open_boxes
 from games.astra.rules.dream import dream_cards, dream_chains
 from games.astra.rules.events import (
+    AbilityMarked,
     BoonsCrossed,
     CardGained,
     GameEnded,
@@ -37,7 +43,7 @@ from games.astra.rules.events import (
     TurnStarted,
 )
 from games.astra.rules.evolve import fold
-from games.astra.rules.marking import next_stars
+from games.astra.rules.marking import first_stars, next_stars
 from games.astra.rules.model import Phase, State
 from tests.games.astra.flow_helpers import DECK, NOW, act, deal, stored
 
@@ -61,6 +67,56 @@ def chain(state: State, slot: int, rng: random.Random) -> tuple[int, ...]:
     return tuple(stars)
 
 
+def ability(state: State, seat: int, rng: random.Random) -> UseAbility | None:
+    """A random Active card's Ability with random legal choices (None: none is legal now)."""
+    cards = [held.card for held in state.journal(seat).held if held.active]
+    if not cards:
+        return None
+    card = rng.choice(cards)
+    stars = ability_stars(state, BY_NUMBER[card].ability.kind, rng)
+    stardust = state.journal(seat).stardust
+    k = rng.randint(1, stardust // 3) if stardust >= 3 else 1
+    if BY_NUMBER[card].ability.kind is not AbilityKind.FORGE:
+        k = 0
+    if ability_refused(state, seat, card, stars, k) is not None:
+        return None
+    return UseAbility(seat, state.version, card, stars, k)
+
+
+def ability_stars(
+    state: State, kind: AbilityKind, rng: random.Random
+) -> tuple[tuple[int, int], ...]:
+    """K1, K5, K10, K14: random stars the kind may mark (none for the other kinds)."""
+    slots = list(state.undiscovered())
+    if not slots:
+        return ()
+
+    def first(slot: int) -> int:
+        placed = state.slot(slot)
+        return rng.choice(sorted(first_stars(placed.constellation, placed.marked)))
+
+    match kind:
+        case AbilityKind.STAR_BURST | AbilityKind.SPARK:
+            slot = rng.choice(slots)
+            placed = state.slot(slot)
+            unmarked = [n for n in range(placed.constellation.stars) if n not in placed.marked]
+            return ((slot, rng.choice(unmarked)),)
+        case AbilityKind.THREE_LIGHTS:
+            return tuple((slot, first(slot)) for slot in rng.sample(slots, min(3, len(slots))))
+        case AbilityKind.TWIN_LIGHTS:
+            if len(slots) >= 2:
+                return tuple((slot, first(slot)) for slot in rng.sample(slots, 2))
+            placed = state.slot(slots[0])
+            card, marked = placed.constellation, placed.marked
+            for star in sorted(first_stars(card, marked)):
+                after = sorted(next_stars(card, marked, (star,)))
+                if after:
+                    return ((slots[0], star), (slots[0], rng.choice(after)))
+            assert not twin_possible(state)
+            return ((slots[0], first(slots[0])),)
+    return ()
+
+
 def choose(state: State, rng: random.Random) -> Command:
     """A legal command for whoever must act now."""
     seat = state.active
@@ -70,7 +126,7 @@ def choose(state: State, rng: random.Random) -> Command:
         picker = state.picks.waiting[0]
         slot = next(s for s in state.slots if s.discovered)
         box = open_boxes(state, picker, slot)[0]  # the first Boon open to the picker (V3)
-        targets = ()
+        targets: tuple[int, ...] = ()
         if needs_choice(state, picker, slot, box):
             targets = exhausted(state, picker)[: slot.boon(box).amount]
         return PickBoon(picker, state.picks.number, box, targets)
@@ -90,6 +146,11 @@ def choose(state: State, rng: random.Random) -> Command:
             return Observe(seat, state.version, slot_number, chain(state, slot_number, rng))
         return Done(seat, state.version)
     assert state.phase is Phase.ABILITY, state.phase
+    use = ability(state, seat, rng) if rng.random() < 0.4 else None
+    if use is not None:
+        return use
+    if state.skipped:  # K1, A5: no Action this turn
+        return Done(seat, state.version)
     if can_observe and rng.random() < 0.7:
         slot_number = rng.choice(state.undiscovered())
         return Observe(seat, state.version, slot_number, chain(state, slot_number, rng))
@@ -115,6 +176,8 @@ def check_invariants(state: State, events: list[object]) -> None:
     for event in events:
         if isinstance(event, StarsMarked):
             assert event.stardust == len(event.stars) >= 1 and event.wisdom >= 0  # O1, O6, O8
+        if isinstance(event, AbilityMarked):  # K18, O8: free marks, Wisdom on the track
+            assert event.stars and 0 <= event.wisdom <= len(event.stars)
 
 
 def next_command(state: State, rng: random.Random) -> tuple[Command, datetime]:
