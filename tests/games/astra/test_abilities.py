@@ -546,3 +546,39 @@ def test_k17_grand_sieve_and_common_path_return_each_stardust_at_most_once() -> 
     assert turn_end(events).stardust_returned == 2
     _, events = observe(both, URSA_MAJOR, 1, 2, 3, 4)  # Grand 3: K2's refund, 2
     assert turn_end(events).stardust_returned == 2
+
+
+def only(state: State, slot: int) -> State:
+    """The table with every slot but ``slot`` empty (the deck ran out, D13)."""
+    slots = tuple(placed if n == slot else Slot() for n, placed in enumerate(state.slots, 1))
+    return kit.with_changes(state, slots=slots)
+
+
+def test_k5_lepus_with_one_undiscovered_card_marks_one_star() -> None:
+    """K5 (C30): min(3, undiscovered cards) stars, one a card."""
+    state = only(table("Lepus"), HYDRA)
+    assert unchanged(state, using(state, "Lepus", (HYDRA, 0), (HYDRA, 1))) == Refusal(
+        "Three Lights marks one star on each of 1 different undiscovered card (K5)."
+    )
+    state, events = use(state, "Lepus", (HYDRA, 0))
+    assert events[1:] == [AbilityMarked(ANA, HYDRA, number("Hydra"), (0,), 0)]
+
+
+def test_k14_twin_lights_marks_one_star_when_two_cannot_be_marked() -> None:
+    """K14 (C27): Lyra, the only card, has one unmarked star left: one star, and Lyra is
+    discovered (D14)."""
+    state = with_marks(only(table("Hercules"), LYRA), LYRA, {0: BEN, 1: BEN, 2: BEN})
+    state, events = use(state, "Hercules", (LYRA, 3))
+    assert events[1:] == [
+        AbilityMarked(ANA, LYRA, number("Lyra"), (3,), 0),
+        CardDiscovered(ANA, LYRA, number("Lyra")),
+    ]
+
+
+def test_a7_an_ability_overrides_the_written_rule_it_contradicts() -> None:
+    """A7: a Spark (K10, C16) marks past O3; a Full Rest (K13) fills past R2's cap."""
+    state, _ = use(table("Cetus", "Cygnus", stardust=5), "Cetus", (URSA_MAJOR, 4))
+    assert state.slot(URSA_MAJOR).marks[4] == ANA and 0 not in state.slot(URSA_MAJOR).marked
+    state, _ = use(state, "Cygnus")
+    state, _ = act(state, Rest(ANA, state.version))
+    assert state.journal(ANA).stardust == 10 > state.journal(ANA).pouch_size
