@@ -132,14 +132,20 @@ def everyone_shows(table: Table, text: str) -> None:
     table.everyone(lambda page: mode_line(page) == text, within=WAIT / 1000)
 
 
-def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
-    table: Table = tables(2, game="Observatory")
-    host, guest = table.people
-    guest.page.set_viewport_size(PHONE)
+CLOCK_SECONDS = 60  # T1: the lobby's shortest real step; four plans fit it on a loaded machine
+IDLE_TURN = 2  # the turn the last phone does nothing, and the clock skips it (T3)
+
+
+def test_a_whole_game_on_a_laptop_and_two_phones_by_taps_with_the_clock(tables):
+    table: Table = tables(3, game="Observatory")
+    host, guest, idle = table.people
+    for person in (guest, idle):
+        person.page.set_viewport_size(PHONE)
     table.join_and_sit()
+    table.set_clock(f"{CLOCK_SECONDS} s")
     host.page.get_by_role("button", name="Start the game").click()
 
-    # G3: the choice. The host keeps what is ticked; the phone swaps one box.
+    # G3: the choice. The others keep what is ticked; the first phone swaps one box.
     for person in table.people:
         person.page.get_by_role("button", name="Keep these 4").wait_for(timeout=WAIT)
     shot(guest.page, "choice-390.png")
@@ -151,22 +157,68 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
     kept = [boxes.nth(i).get_attribute("value") for i in range(6) if boxes.nth(i).is_checked()]
     for person in table.people:
         person.page.get_by_role("button", name="Keep these 4").click()
-    everyone_shows(table, "Night 1/6 · turn 1/2")
+    everyone_shows(table, "Night 1/4 · turn 1/3")
     state = read_state(host.page)
     assert set(state.sheet(2).goals) == set(kept)
     seated = list(table.people)
-    for person in seated:  # the plan strip on a laptop and a phone: reachable and clean
+    for person in seated[:2]:  # the plan strip on a laptop and a phone: reachable and clean
         page = person.page
         page.locator(".obs-plan-form").wait_for(timeout=WAIT)
         assert small_targets(page, ".obs-plan-form button:not(.obs-target)") == []
         assert small_targets(page, ".obs-target", 24) == []  # a map space: WCAG 2.5.8's 24 px
         assert axe_problems(page) == []
-    watcher = table.watcher_joins("Cy")  # a spectator on a phone, from the first turn
+    watcher = table.watcher_joins("Dee")  # a spectator on a phone, from the first turn
     watcher.page.set_viewport_size(PHONE)
 
+    state = play_to_the_end(table, seated, state, watcher=watcher, idle=idle)
+    assert any(idle.seat in closed.skipped for closed in state.closed), "the clock skipped it"
+
+    # The end: the result and every seat's score, on every screen, as the database has it.
+    final = view_for(state, None)
+    for person in table.people:
+        page = person.page
+        page.locator("#status .result, .obs-say .result").first.wait_for(timeout=WAIT)
+        scores = page.locator(".obs-final-seat .obs-seat-score").all_inner_texts()
+        assert sorted(scores) == sorted(f"{s.score.total} points" for s in final.seats)
+        assert axe_problems(page) == []  # the end screen, for the seats and the spectator
+    shot(host.page, "end-1366.png", top=True)
+    shot(guest.page, "end-390.png", top=True)
+    shot(watcher.page, "end-spectator-390.png", top=True)
+    table.no_reloads()
+
+
+def test_a_solo_game_on_a_phone_by_taps(tables):
+    """S1, S2: one seat, the active seat every turn, on the 1-player board to the end."""
+    table: Table = tables(1, game="Observatory")
+    (solo,) = table.people
+    solo.page.set_viewport_size(PHONE)
+    table.join_and_sit()
+    solo.page.get_by_role("button", name="Start the game").click()
+    solo.page.get_by_role("button", name="Keep these 4").click(timeout=WAIT)
+    everyone_shows(table, "Night 1/10 · turn 1/1")
+    state = play_to_the_end(table, [solo], read_state(solo.page))
+    final = view_for(state, None)
+    result = solo.page.locator(".obs-say .result").inner_text()
+    assert str(final.seats[0].score.total) in result, result
+    shot(solo.page, "solo-end-390.png", top=True)
+    table.no_reloads()
+
+
+def play_to_the_end(
+    table: Table,
+    seated: list[Person],
+    state: State,
+    *,
+    watcher: Person | None = None,
+    idle: Person | None = None,
+) -> State:
+    """Every step as the computer would play it for each seat, by taps; ``idle`` does
+    nothing in turn IDLE_TURN of Night 1, and every screen shows the clock skip it."""
+    host = table.host
     shots = 0
     pictured: set[str] = set()
     while not state.ended:
+        waiting = False
         if state.phase is Phase.DRAFT:
             drafter = table.seat(state.drafter)
             command = robot.move(state, state.drafter)
@@ -179,11 +231,15 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
             table.everyone(lambda page, v=state.version: table.version(page) > v)
         else:
             plans = {p.seat: robot.move(state, p.seat) for p in seated}
+            waiting = (state.night, state.turn) == (1, IDLE_TURN) and idle is not None
             if state.phase is Phase.OPENING and "opening" not in pictured:
                 pictured.add("opening")
-                guest.page.locator(".obs-plan").scroll_into_view_if_needed()
-                shot(guest.page, "night-opening-390.png")
+                phone = seated[-1].page
+                phone.locator(".obs-plan").scroll_into_view_if_needed()
+                shot(phone, f"night-opening-{width_of(phone)}.png")
             for person in seated:  # one after the other; the step closes on the last
+                if waiting and person is idle:
+                    continue
                 command = plans[person.seat]
                 assert isinstance(command, Submit)
                 if shots < 2 and len(command.steps) >= 3:
@@ -191,31 +247,33 @@ def test_a_whole_game_on_a_laptop_and_a_phone_by_taps(tables):
                     shots += 1
                 else:
                     submit_plan(person, command)
-                if person is seated[0]:
+                if watcher is not None and person is seated[0]:
                     hidden_from_watcher(table, watcher, command, state.version)
-            table.everyone(lambda page, v=state.version: table.version(page) > v + 1)
-        deadline = time.monotonic() + WAIT / 1000
-        while True:  # the database closes the step; every screen follows
+            if waiting:
+                done = len(seated) - 1
+                table.everyone(
+                    lambda page, d=done: page.locator(".obs-ready-seat.ready").count() == d
+                )
+                shot(seated[0].page, "waiting-for-one-1366.png", top=True)
+        deadline = time.monotonic() + (CLOCK_SECONDS if waiting else 0) + WAIT / 1000
+        before = (state.phase, state.round_number)
+        while True:  # the database closes the step (or the clock does); every screen follows
             after = read_state(host.page)
-            if after.version > state.version + (0 if after.phase is Phase.DRAFT else 1):
+            if state.phase is Phase.DRAFT:
+                moved = after.version > state.version  # each pick is a step of its own
+            else:
+                moved = (after.phase, after.round_number) != before
+            if after.ended or moved:
                 break
             assert time.monotonic() < deadline, "the step did not close"
-            time.sleep(0.05)
+            time.sleep(0.1)
         state = after
         if not state.ended:
             everyone_shows(table, mode_line_of(state))
-
-    # The end: the result and every seat's score, on every screen, as the database has it.
-    final = view_for(state, None)
-    for person in table.people:
-        page = person.page
-        page.locator("#status .result, .obs-say .result").first.wait_for(timeout=WAIT)
-        scores = page.locator(".obs-final-seat .obs-seat-score").all_inner_texts()
-        assert sorted(scores) == sorted(f"{s.score.total} points" for s in final.seats)
-        assert axe_problems(page) == []  # the end screen, for the seats and the spectator
-    shot(host.page, "end-1366.png", top=True)
-    shot(guest.page, "end-390.png", top=True)
-    table.no_reloads()
+        if waiting:  # T3: every screen's log says the clock skipped the idle phone
+            line = f"{idle.name} skipped by the clock"
+            table.everyone(lambda page, t=line: t in page.locator(".obs-log").inner_text())
+    return state
 
 
 def hidden_from_watcher(table: Table, watcher: Person, command: Submit, version: int) -> None:
