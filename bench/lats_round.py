@@ -45,6 +45,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -146,14 +147,14 @@ def robot_moves(code: str, seats: int) -> tuple[int, dict[int, tuple[str, dict]]
 # -- the room, over HTTP and websockets --------------------------------------------------------
 
 
-async def make_table(url: str, size: int) -> Table:
+async def make_table(url: str, size: int, kind: str = KIND) -> Table:
     seats = [
         Seat(number=n, http=httpx.AsyncClient(base_url=url, timeout=120))
         for n in range(1, size + 1)
     ]
     host = seats[0]
     await host.http.get("/")
-    response = await host.http.post("/rooms", data={"kind": KIND}, headers=host.headers())
+    response = await host.http.post("/rooms", data={"kind": kind}, headers=host.headers())
     code = response.headers["location"].strip("/").split("/")[-1]
     for seat in seats:
         if seat is not host:
@@ -249,10 +250,17 @@ async def every_screen(table: Table, version: int, timeout: float) -> float | No
 
 
 async def play_round(
-    table: Table, server: Server, spread: float, rng: random.Random, timeout: float
+    table: Table,
+    server: Server,
+    spread: float,
+    rng: random.Random,
+    timeout: float,
+    plan: Callable[[str, int], tuple[int, dict[int, tuple[str, dict]]] | None] = robot_moves,
 ) -> dict | None:
+    """One round: ``plan(code, seats)`` (run in a thread) gives the round's number and every
+    seat's (action, form), or None once the game has ended."""
     size = len(table.seats)
-    planned = await asyncio.to_thread(robot_moves, table.code, size)
+    planned = await asyncio.to_thread(plan, table.code, size)
     if planned is None:
         return None
     number, moves = planned
