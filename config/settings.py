@@ -143,11 +143,6 @@ DATABASES: dict[str, Any] = {
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
         "TEST": {"NAME": str(VAR_DIR / "test-constellate.sqlite3")},
-        # A connection kept for the thread that serves the views (daphne runs every sync
-        # view on one thread), not opened, set up (WAL pragmas, functions) and closed again
-        # on every request and every socket's render. Checked before reuse.
-        "CONN_MAX_AGE": 600,
-        "CONN_HEALTH_CHECKS": True,
     }
 }
 
