@@ -208,6 +208,11 @@ def run_cluster(
         "CONSTELLATE_RATE_ROOMS_IP": "100000",
         "CONSTELLATE_RATE_JOINS_IP": "100000",
         "CONSTELLATE_RATE_TICKS_IP": "100000",
+        # A test's player taps a draft as fast as the answers come (ten a second and more on
+        # a quick machine, through a whole solo night), far past a person's pace: the
+        # per-browser preview limit (60 per 10 s) refused its taps. tests/web/test_limits.py
+        # tests that limit itself.
+        "CONSTELLATE_RATE_PREVIEWS": "100000",
         **(env or {}),
     }
     python = sys.executable
