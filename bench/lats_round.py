@@ -54,7 +54,9 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import report  # noqa: E402
 from bench.load import all_pids, pct, server_pids  # noqa: E402
+from bench.report import Row  # noqa: E402
 from bench.server import ROOT, SERVER_ROOT, Server, cpu_seconds, serve  # noqa: E402
 
 KIND = "lookatthestars"
@@ -465,51 +467,9 @@ def summarize(played: dict, seats: int) -> dict:
     }
 
 
-def loadavg(values: tuple[float, ...]) -> str:
-    return " / ".join(f"{v:.2f}" for v in values)
-
-
-def print_table(result: dict) -> None:
-    s = result["summary"]
-    print()
-    print(
-        f"Look at the Stars, {result['seats']} seats, {s['rounds']} rounds "
-        f"({result['config']}; load average before {loadavg(result['loadavg_before'])}, "
-        f"after {loadavg(result['loadavg_after'])}, {result['cpus']} cores)"
-    )
-    rows = [
-        ("submissions", f"{s['submissions']} ({s['passes']} passes), {s['errors']} errors"),
-        ("server CPU per submission", f"{s['cpu_ms_per_submission']:.1f} ms"),
-        (
-            "  less the idle room's CPU",
-            f"{s['cpu_ms_per_submission_less_idle']:.1f} ms "
-            f"(idle: {s['idle_cpu_ms_per_s']:.0f} ms/s)",
-        ),
-        (
-            "  by process",
-            ", ".join(f"{k} {v:.1f} ms" for k, v in s["cpu_ms_per_submission_by_process"].items()),
-        ),
-        (
-            "answer p50 / p95 / max",
-            f"{s['answer_ms']['p50']:.1f} / {s['answer_ms']['p95']:.1f} / "
-            f"{s['answer_ms']['max']:.1f} ms",
-        ),
-        (
-            "closing answer p50 / max",
-            f"{s['closing_answer_ms']['p50']:.1f} / {s['closing_answer_ms']['max']:.1f} ms",
-        ),
-        (
-            "close to every screen p50 / p95 / max",
-            f"{s['close_to_every_screen_ms']['p50']:.1f} / "
-            f"{s['close_to_every_screen_ms']['p95']:.1f} / "
-            f"{s['close_to_every_screen_ms']['max']:.1f} ms ({s['timeouts']} timeouts)",
-        ),
-        (
-            "pushed per round (all sockets)",
-            f"{s['frames_per_round_all_sockets']:.0f} frames, "
-            f"{s['pushed_kib_per_round_all_sockets']:.0f} KiB",
-        ),
-    ]
+def cost_rows(result: dict) -> list[Row]:
+    """The in-process counts of one ordinary submission and of the closing one, as rows."""
+    rows: list[Row] = []
     for name, kind in (("one submission", "first"), ("the closing one", "closing")):
         c = result.get("cost", {}).get(kind)
         if c:
@@ -523,9 +483,11 @@ def print_table(result: dict) -> None:
                     f"{c['cpu_ms']:.0f} ms CPU",
                 )
             )
-    width = max(len(name) for name, _ in rows)
-    for name, value in rows:
-        print(f"  {name:<{width}}  {value}")
+    return rows
+
+
+def print_table(result: dict) -> None:
+    report.print_table("Look at the Stars", result, "round", after=cost_rows(result))
 
 
 def main() -> None:

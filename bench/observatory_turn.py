@@ -48,6 +48,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import report  # noqa: E402
 from bench.lats_round import (  # noqa: E402
     VERSION,
     Table,
@@ -55,7 +56,6 @@ from bench.lats_round import (  # noqa: E402
     every_screen,
     game_id_of,
     idle_cpu,
-    loadavg,
     make_table,
     play_round,
     rematch,
@@ -232,58 +232,21 @@ def summarize_turns(played: dict, seats: int) -> dict:
 
 def print_table(result: dict) -> None:
     s = result["summary"]
-    print()
-    print(
-        f"Observatory, {result['seats']} seats, {s['turns']} turns "
-        f"({result['config']}; load average before {loadavg(result['loadavg_before'])}, "
-        f"after {loadavg(result['loadavg_after'])}, {result['cpus']} cores)"
-    )
-    rows = [
-        (
-            "submissions",
-            f"{s['submissions']} ({s['passes']} passes), {s['errors']} errors; "
-            f"{s['draft_picks']} draft picks between turns (not measured)",
-        ),
+    per_turn = [
         (
             "server CPU per turn",
             f"{s['cpu_ms_per_turn']:.0f} ms (p50 {s['cpu_ms_per_turn_p50_max'][0]:.0f}, "
             f"max {s['cpu_ms_per_turn_p50_max'][1]:.0f})",
         ),
         ("  less the idle room's CPU", f"{s['cpu_ms_per_turn_less_idle']:.0f} ms"),
-        ("server CPU per submission", f"{s['cpu_ms_per_submission']:.1f} ms"),
-        (
-            "  less the idle room's CPU",
-            f"{s['cpu_ms_per_submission_less_idle']:.1f} ms "
-            f"(idle: {s['idle_cpu_ms_per_s']:.0f} ms/s)",
-        ),
-        (
-            "  by process",
-            ", ".join(f"{k} {v:.1f} ms" for k, v in s["cpu_ms_per_submission_by_process"].items()),
-        ),
-        (
-            "answer p50 / p95 / max",
-            f"{s['answer_ms']['p50']:.1f} / {s['answer_ms']['p95']:.1f} / "
-            f"{s['answer_ms']['max']:.1f} ms",
-        ),
-        (
-            "closing answer p50 / max",
-            f"{s['closing_answer_ms']['p50']:.1f} / {s['closing_answer_ms']['max']:.1f} ms",
-        ),
-        (
-            "close to every screen p50 / p95 / max",
-            f"{s['close_to_every_screen_ms']['p50']:.1f} / "
-            f"{s['close_to_every_screen_ms']['p95']:.1f} / "
-            f"{s['close_to_every_screen_ms']['max']:.1f} ms ({s['timeouts']} timeouts)",
-        ),
-        (
-            "pushed per turn (all sockets)",
-            f"{s['frames_per_turn_all_sockets']:.0f} frames, "
-            f"{s['pushed_kib_per_turn_all_sockets']:.0f} KiB",
-        ),
     ]
-    width = max(len(name) for name, _ in rows)
-    for name, value in rows:
-        print(f"  {name:<{width}}  {value}")
+    report.print_table(
+        "Observatory",
+        result,
+        "turn",
+        note=f"; {s['draft_picks']} draft picks between turns (not measured)",
+        before=per_turn,
+    )
 
 
 def main() -> None:
