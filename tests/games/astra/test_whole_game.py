@@ -1,13 +1,14 @@
 """Random legal 2-5 player games (T1-T3, A*, K*, O*, R*, D*, L*, E*, F*, J*, V*, Z*, I2, I3),
-driven by a simple legal-move chooser: sometimes an Active card's Ability with random legal
-choices (A1-A8, K1-K18; Done after a Star Burst); Observe a legal chain or Rest; another
-Observe or Done; the
-first Boon open to the picker; discard the newest cards; a random tied card and chain for the
-dreamer (V6-V8). With the clock on, some steps are left to expire instead (Z3-Z7, the Dream's
-random numbers drawn by the test as the server would, H5). Every game ends (E1-E7); at every
-step the stored events, folded, equal the live state; no Journal leaves its track (J1-J5);
-every card is in exactly one place (M1, I3); the end records every seat's score and the
-winners (F9)."""
+played half by the computer player (``robot``, issue 19: greedy, so games go where people
+take them: cards discovered, Boons picked, card limits reached) and half by a random
+legal-move chooser, so that odd moves stay covered: sometimes an Active card's Ability with
+random legal choices (A1-A8, K1-K18; Done after a Star Burst); Observe a legal chain or
+Rest; another Observe or Done; the first Boon open to the picker; discard the newest cards;
+a random tied card and chain for the dreamer (V6-V8). With the clock on, some steps are left
+to expire instead (Z3-Z7, the Dream's random numbers drawn by the test as the server would,
+H5). Every game ends (E1-E7); at every step the stored events, folded, equal the live state;
+no Journal leaves its track (J1-J5); every card is in exactly one place (M1, I3); the end
+records every seat's score and the winners (F9)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from datetime import datetime
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
+from games.astra.rules import robot
 from games.astra.rules.abilities import ability_refused, twin_possible
 from games.astra.rules.boards import POUCH_GAINS_TO_TOP, WISDOM_GAINS_TO_TOP
 from games.astra.rules.cards import BY_NUMBER, AbilityKind
@@ -51,6 +53,7 @@ CARDS = 48
 # D11, L1: the discoverer may hold more than the limit until every discovered card is taken
 DISCOVERING = (Phase.PICKING, Phase.DISCOVERY, Phase.DISCARDING)
 MOST_COMMANDS = 5000  # far more than any game takes: a game that runs past it never ends
+ROBOT_SHARE = 0.5  # the commands the robot makes; the random chooser makes the rest
 
 
 def chain(state: State, slot: int, rng: random.Random) -> tuple[int, ...]:
@@ -181,11 +184,14 @@ def check_invariants(state: State, events: list[object]) -> None:
 
 
 def next_command(state: State, rng: random.Random) -> tuple[Command, datetime]:
-    """The chooser's command at NOW or, for a step on the clock, sometimes its expiry at the
-    deadline, with two random numbers for a Dream (Z6, H5)."""
+    """The robot's move for a seat it waits on or the random chooser's command, at NOW; or,
+    for a step on the clock, sometimes its expiry at the deadline, with two random numbers
+    for a Dream (Z6, H5)."""
     if state.deadline is not None and rng.random() < 0.3:
         picks = (rng.randrange(2**32), rng.randrange(2**32))
         return Expire(state.step_started, picks), state.deadline
+    if rng.random() < ROBOT_SHARE:
+        return robot.move(state, rng.choice(robot.seats_waiting(state)), rng), NOW
     return choose(state, rng), NOW
 
 
