@@ -47,9 +47,20 @@ from .model import DREAMER, Held, Journal, Phase, Pick, Slot, State, TurnMark
 T = TypeVar("T")
 
 
+LOG_KEPT = 12  # U2: the log shows the last public events
+UNLOGGED = (GameDealt, BoonPicked)  # H1, H2: the deal's secrets; H4: a pick sealed in its group
+
+
 def evolve(state: State, event: object) -> State:
-    """The state after one more event; the version counts events."""
-    return _apply(event, kit.with_changes(state, version=state.version + 1))
+    """The state after one more event; the version counts events. Every public event is
+    kept for the log (U2), the last ``LOG_KEPT``: never the deal (H1, H2) nor a single Boon
+    pick, sealed until its group completes (H4: ``BoonsCrossed`` then names them all)."""
+    after = _apply(event, kit.with_changes(state, version=state.version + 1))
+    if isinstance(event, TurnStarted):
+        after = kit.with_changes(after, turns=(*after.turns, (after.version, event.seat)))
+    if isinstance(event, UNLOGGED):
+        return after
+    return kit.with_changes(after, recent=(*after.recent, event)[-LOG_KEPT:])
 
 
 fold = kit.make_fold(evolve, State)

@@ -215,6 +215,8 @@ class State:
     last_turn: int | None = None  # E3-E5: the game's last turn, once the endgame is triggered
     step_started: int = 0  # the version of the event that started the running step
     deadline: datetime | None = None  # Z2: the running step's deadline (None: no clock)
+    recent: tuple[object, ...] = ()  # H3: the last public events, oldest first (the log, U2)
+    turns: tuple[tuple[int, int], ...] = ()  # every turn's start: (version, seat), for a replay
 
     @property
     def seats(self) -> tuple[int, ...]:

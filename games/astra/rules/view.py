@@ -64,6 +64,7 @@ class View:
     scoring: str | None  # H1: the viewer's own Final Scoring card (any time after the deal)
     scorings: tuple[str, ...]  # H1: every dealt card, seat 1's first, once the game ended
     final: GameEnded | None  # E7, F1-F9: the final scoring, once the game ended
+    recent: tuple[object, ...]  # H3, U2: the last public events, for the log
 
 
 def view_for(state: State, seat: int | None) -> View:
@@ -107,6 +108,7 @@ def view_for(state: State, seat: int | None) -> View:
         scoring=_own_scoring(state, viewer),
         scorings=state.scoring if ended else (),
         final=game_ended(state) if ended and state.dealt else None,
+        recent=state.recent,
     )
 
 
