@@ -15,31 +15,24 @@ one is sent to. Modelled on ``tests/web/test_fuzz.py`` (whose hostile values it 
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Any
-
 import pytest
-from django.http import QueryDict
-from django.test import Client, override_settings
-from django.utils import timezone
 from hypothesis import event, given
 from hypothesis import strategies as st
 
 from games.inputs import BadInput
-from games.kit import Refusal
 from games.lookatthestars import drafting, options
 from games.lookatthestars.game import GAME
 from games.lookatthestars.rules import cards
 from games.lookatthestars.rules.commands import Submit
-from games.lookatthestars.rules.decide import decide
 from games.models import Event
 from lobby.models import Room
 from tests.games.lookatthestars.test_web import Room3, draft_of
-from tests.web.rooms import notice
-from tests.web.test_fuzz import FUZZ, HOSTILE, LOOSE
+from tests.support import fuzzing
+from tests.support.fuzzing import client_of, query, readable, rules_accept, send
+from tests.web.test_fuzz import FUZZ
 
 pytestmark = pytest.mark.django_db
-HX = {"HX-Request": "true"}  # the header htmx sends with every request
+loose_limits = fuzzing.loose_limits  # the rate limits lifted (an autouse fixture)
 
 ENDPOINTS = ("play/submit", "play/pass", "preview/draft")
 # Every field a page of this game sends, and a few it never does.
@@ -87,40 +80,10 @@ NEAR = (
     *cards.POINT_OPTIONS,
     *cards.POWER_OPTIONS,
 )
-VALUE = st.one_of(HOSTILE, st.sampled_from(NEAR))
-# Several values for one field (a list: the form carries the key more than once).
-VALUES = st.one_of(VALUE, VALUE, st.lists(VALUE, min_size=2, max_size=3))
-OVERLAY = st.one_of(
-    st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=2),
-    st.dictionaries(st.sampled_from((*FIELDS, *JUNK_FIELDS)), VALUES, max_size=6),
-)
+VALUE = fuzzing.value(NEAR)
+OVERLAY = fuzzing.overlay(VALUE, FIELDS, JUNK_FIELDS)
 BASES = ("nothing", "legal", "legal pass", "tap")
 WHO = (1, 1, 2, 2, "spectator", "stranger")  # seats weighted: they reach the rules
-
-
-@pytest.fixture(autouse=True)
-def loose_limits():
-    with override_settings(RATE_LIMITS=LOOSE):
-        yield
-
-
-def readable(response) -> str:
-    """The refusal's notice: there, short, printable (no echo of a huge or hostile input)."""
-    text = notice(response)
-    assert text, response.content[:300]
-    assert len(text) < 300, text[:300]
-    assert not any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") for ch in text), text
-    assert "Traceback" not in text and "Exception" not in text
-    return text
-
-
-def query(form: dict[str, object]) -> QueryDict:
-    """The form as the view reads it (``request.POST`` / ``request.GET``)."""
-    q = QueryDict(mutable=True)
-    for key, value in form.items():
-        for one in value if isinstance(value, list) else [value]:
-            q.appendlist(key, str(one))
-    return q
 
 
 def base_form(table: Room3, seat: int, base: str) -> dict[str, object]:
@@ -137,36 +100,9 @@ def base_form(table: Room3, seat: int, base: str) -> dict[str, object]:
     return {"round": number, "do": "undo", **drafting.fields(draft_of(drawing))}
 
 
-def client_of(table: Room3, who: object) -> Client:
-    if who == "stranger":
-        stranger = Client()
-        stranger.get(f"/r/{table.room.code}/")
-        return stranger
-    return table.spectator if who == "spectator" else table.seats[who]  # type: ignore[index]
-
-
-def rules_accept(table: Room3, endpoint: str, seat: int, form: dict[str, object]) -> bool:
-    """Independently of the view: would the rules accept this form from ``seat`` now?"""
-    state = table.state()
-    action = GAME.actions[endpoint.removeprefix("play/")]
-    try:
-        command = action.build(query(form), seat)
-    except BadInput:
-        return False
-    return not isinstance(decide(state, command, timezone.now()), Refusal)
-
-
 def stored(table: Room3) -> list[tuple]:
     rows = Event.objects.filter(game_id=table.game_id).order_by("seq")
     return list(rows.values_list("seq", "kind", "payload"))
-
-
-def send(client: Client, table: Room3, endpoint: str, form: dict[str, Any]) -> Any:
-    """The request a browser's htmx sends (a GET for the preview, a POST for the rest)."""
-    url = f"/r/{table.room.code}/{endpoint}"
-    if endpoint.startswith("preview/"):
-        return client.get(url, form, headers=HX)
-    return client.post(url, form, headers=HX)
 
 
 @FUZZ
@@ -193,7 +129,7 @@ def test_r6_u1_hostile_forms_at_every_endpoint_never_break_or_change_the_game_un
     legal = (
         isinstance(who, int)
         and endpoint != "preview/draft"
-        and rules_accept(table, endpoint, seat, form)
+        and rules_accept(GAME, table, endpoint, seat, form)
     )
     response = send(client_of(table, who), table, endpoint, form)
     assert response.status_code < 500, response.content[:500]
@@ -257,7 +193,7 @@ def test_r6_a_legal_submission_sent_as_the_fuzz_sends_it_is_appended_once():
     and stored exactly (R6); the same form again is refused with 409 (final, R6)."""
     table = Room3(2)
     form = base_form(table, 1, "legal")
-    assert rules_accept(table, "play/submit", 1, form)
+    assert rules_accept(GAME, table, "play/submit", 1, form)
     before = len(stored(table))
     response = send(table.seats[1], table, "play/submit", form)
     assert response.status_code == 200

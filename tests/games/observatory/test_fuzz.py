@@ -18,31 +18,24 @@ Modelled on ``tests/games/lookatthestars/test_fuzz.py`` (whose hostile values it
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 import pytest
 from django.db import transaction
-from django.http import QueryDict
-from django.test import Client, override_settings
-from django.utils import timezone
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from games import store
-from games.inputs import BadInput
 from games.kit import Refusal
 from games.observatory import game, plan, planner
 from games.observatory.rules import robot
 from games.observatory.rules.commands import Choose, Pick, Submit
-from games.observatory.rules.decide import decide, taken
+from games.observatory.rules.decide import taken
 from games.observatory.rules.model import Phase, Source
 from games.observatory.rules.sheet import Dice
 from games.observatory.rules.steps import follow
 from tests.games.observatory.web_helpers import (
-    HX,
     WILD,
     ObsRoom,
     as_form,
@@ -50,10 +43,13 @@ from tests.games.observatory.web_helpers import (
     hidden,
     rig_deal,
 )
+from tests.support import fuzzing
+from tests.support.fuzzing import client_of, query, readable, rules_accept, send
 from tests.web.rooms import notice
-from tests.web.test_fuzz import FUZZ, HOSTILE, LOOSE
+from tests.web.test_fuzz import FUZZ
 
 pytestmark = pytest.mark.django_db
+loose_limits = fuzzing.loose_limits  # the rate limits lifted (an autouse fixture)
 
 ENDPOINTS = ("play/choose", "play/submit", "play/pick", "preview/plan")
 KEEPS = tuple(f"keep-{n}" for n in range(1, game.DEALT + 1))
@@ -128,13 +124,8 @@ NEAR = (
     *planner.BY_KEY,
     "warp",
 )
-VALUE = st.one_of(HOSTILE, st.sampled_from(NEAR))
-# Several values for one field (a list: the form carries the key more than once).
-VALUES = st.one_of(VALUE, VALUE, st.lists(VALUE, min_size=2, max_size=3))
-OVERLAY = st.one_of(
-    st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=2),
-    st.dictionaries(st.sampled_from((*FIELDS, *JUNK_FIELDS)), VALUES, max_size=6),
-)
+VALUE = fuzzing.value(NEAR)
+OVERLAY = fuzzing.overlay(VALUE, FIELDS, JUNK_FIELDS)
 PHASES = ("choice", "turn", "draft")
 # Every phase at every endpoint, and more often the endpoint each phase waits for.
 AT = (
@@ -143,12 +134,6 @@ AT = (
 )
 BASES = ("nothing", "legal", "near")
 WHO = (1, 1, 2, 2, "spectator", "stranger")  # seats weighted: they reach the rules
-
-
-@pytest.fixture(autouse=True)
-def loose_limits() -> Iterator[None]:
-    with override_settings(RATE_LIMITS=LOOSE):
-        yield
 
 
 @pytest.fixture
@@ -183,25 +168,6 @@ def undone() -> Iterator[None]:
         store.forget_cached_states()
 
 
-def readable(response: Any) -> str:
-    """The refusal's notice: there, short, printable (no echo of a huge or hostile input)."""
-    text = notice(response)
-    assert text, response.content[:300]
-    assert len(text) < 300, text[:300]
-    assert not any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") for ch in text), text
-    assert "Traceback" not in text and "Exception" not in text
-    return text
-
-
-def query(form: dict[str, object]) -> QueryDict:
-    """The form as the view reads it (``request.POST`` / ``request.GET``)."""
-    q = QueryDict(mutable=True)
-    for key, value in form.items():
-        for one in value if isinstance(value, list) else [value]:
-            q.appendlist(key, str(one))
-    return q
-
-
 def base_form(table: ObsRoom, seat: int, endpoint: str, base: str) -> dict[str, object]:
     """What the fuzz starts from before its overlay: nothing, the round alone, the
     computer's own move for this seat where it has one of this endpoint's kind (else a
@@ -233,32 +199,6 @@ def base_form(table: ObsRoom, seat: int, endpoint: str, base: str) -> dict[str, 
         "play/pick": {"version": version, "take": Source.SMALL_DECK.value},
         "preview/plan": {"round": number, plan.FIELD: ""},
     }[endpoint]
-
-
-def client_of(table: ObsRoom, who: object) -> Client:
-    if who == "stranger":
-        stranger = Client()
-        stranger.get(f"/r/{table.code}/")
-        return stranger
-    return table.spectator if who == "spectator" else table.seats[who]  # type: ignore[index]
-
-
-def rules_accept(table: ObsRoom, endpoint: str, seat: int, form: dict[str, object]) -> bool:
-    """Independently of the view: would the rules accept this form from ``seat`` now?"""
-    action = game.GAME.actions[endpoint.removeprefix("play/")]
-    try:
-        command = action.build(query(form), seat)
-    except BadInput:
-        return False
-    return not isinstance(decide(table.state(), command, timezone.now()), Refusal)
-
-
-def send(client: Client, table: ObsRoom, endpoint: str, form: dict[str, Any]) -> Any:
-    """The request a browser's htmx sends (a GET for the preview, a POST for the rest)."""
-    url = f"/r/{table.code}/{endpoint}"
-    if endpoint.startswith("preview/"):
-        return client.get(url, form, headers=HX)
-    return client.post(url, form, headers=HX)
 
 
 def check_stored(table: ObsRoom, endpoint: str, seat: int, form: dict[str, object], before):
@@ -384,7 +324,7 @@ def fuzzed(
         legal = (
             isinstance(who, int)
             and endpoint.startswith("play/")
-            and rules_accept(table, endpoint, seat, form)
+            and rules_accept(game.GAME, table, endpoint, seat, form)
         )
         response = send(client_of(table, who), table, endpoint, form)
         assert response.status_code < 500, response.content[:500]
@@ -421,7 +361,7 @@ def test_u1_g3_g6_the_fuzz_s_legal_forms_are_stored_exactly_once(rooms: dict[str
         kept = table.stored()
         with undone():
             form = base_form(table, seat, endpoint, "legal")
-            assert rules_accept(table, endpoint, seat, form), phase
+            assert rules_accept(game.GAME, table, endpoint, seat, form), phase
             before, state = table.stored(), table.state()
             response = send(table.seats[seat], table, endpoint, form)
             assert response.status_code == 200, notice(response)
