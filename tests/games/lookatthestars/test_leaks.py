@@ -22,13 +22,12 @@ that it draws with a seeded generator and then takes the night the test gives.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
-from django.test import Client, override_settings
+from django.test import Client
 
 from games.lookatthestars import drafting
 from games.lookatthestars import game as lats
@@ -38,15 +37,15 @@ from games.lookatthestars.rules.drawing import apply, options
 from games.lookatthestars.rules.evolve import turn_of
 from games.lookatthestars.rules.model import ROUNDS, Drawing
 from tests.games.lookatthestars.test_web import Room3, draft_of
-from tests.realtime.test_pushes import WAIT, open_socket, run
+from tests.support import fuzzing
 from tests.support.highest import fixtures
 from tests.support.highest.fixtures import Clock
 from tests.support.highest.rooms import normal, room_link
-from tests.web.rooms import post
-from tests.web.test_fuzz import LOOSE
+from tests.support.leaks import answers, first_difference, recorded, refused, same_frames, text_of
 
 pytestmark = pytest.mark.django_db
 frozen_clock = fixtures.frozen_clock  # one stopped clock for both rooms (a fixture)
+loose_limits = fuzzing.loose_limits  # the rate limits lifted (an autouse fixture)
 
 SEED = 17
 SHARED = 3  # rounds dealt alike in both rooms: a shape, a shooting star, a shape
@@ -109,14 +108,6 @@ def twin_rooms(
     return first, second
 
 
-@pytest.fixture(autouse=True)
-def loose_limits() -> Iterator[None]:
-    """Hundreds of requests from one browser: the rate limits are not what is tested here
-    (and a 429 in one room only would differ for a reason that is no secret)."""
-    with override_settings(RATE_LIMITS=LOOSE):
-        yield
-
-
 # -- everything a browser can get without changing the game -----------------------------------
 
 
@@ -124,10 +115,6 @@ def client_of(room: Room3, who: int | str | None) -> Client:
     if who == "stranger":
         return Client()  # no session: a fresh browser that opened the link
     return room.seats[who] if isinstance(who, int) else room.spectator
-
-
-def text_of(response) -> str:
-    return f"{response.status_code} {response.content.decode()}"
 
 
 def taps(room: Room3, client: Client, number: int) -> list[str]:
@@ -151,7 +138,7 @@ def taps(room: Room3, client: Client, number: int) -> list[str]:
         {"round": number + 1, "at": "e5"},
         {"round": "x"},
     ]
-    return [text_of(client.get(url, form, headers=HX)) for form in forms]
+    return answers(client, url, forms)
 
 
 def refusals(room: Room3, client: Client, number: int, waiting: bool) -> list[str]:
@@ -168,12 +155,7 @@ def refusals(room: Room3, client: Client, number: int, waiting: bool) -> list[st
     ]
     if not waiting:
         forms.append(("play/pass", {"round": number}))
-    out = []
-    for action, form in forms:
-        response = post(client, room.room, action, **form)
-        assert 400 <= response.status_code < 500, (action, form, text_of(response)[:300])
-        out.append(text_of(response))
-    return out
+    return refused(client, room.room, forms)
 
 
 def received(room: Room3, who: int | str | None) -> list[str]:
@@ -199,13 +181,6 @@ def compare(first: Room3, second: Room3, audiences=(*WHO, "stranger")) -> None:
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             assert x == y, (who, i, first_difference(x, y))
     assert [(r.events(), r.state()) for r in (first, second)] == before  # nothing changed
-
-
-def first_difference(x: str, y: str) -> str:
-    at = next(
-        (i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y))
-    )
-    return f"...{x[max(0, at - 200) : at + 200]!r}\n   vs ...{y[max(0, at - 200) : at + 200]!r}"
 
 
 def robot_drawings(first: Room3, second: Room3, seat: int) -> Drawing:
@@ -286,66 +261,7 @@ def test_v3_r6_another_seat_s_open_submission_reaches_nobody_else_before_the_clo
 # -- the websocket -----------------------------------------------------------------------------
 
 
-async def frames_until(socket, version: int) -> list[str]:
-    """Every frame up to and including the one carrying the board at ``version``."""
-    got = []
-    while True:
-        frame = await socket.receive_from(timeout=WAIT)
-        got.append(frame)
-        if 'id="board"' in frame and f'data-version="{version}"' in frame:
-            return got
-
-
 Step = Callable[[Room3], None]
-
-
-def recorded(
-    room: Room3, steps: list[Step], audiences, reconnect_after: int
-) -> dict[str, list[list[str]]]:
-    """What each audience's socket receives while ``steps`` run, masked: the snapshot on
-    connect, then the frames each step brings (one list per step); and the whole view a
-    socket opened just after step ``reconnect_after`` is sent ("reconnect <who>")."""
-
-    def client(who) -> Client | None:
-        return None if who == "stranger" else client_of(room, who)
-
-    async def scenario() -> dict[str, list[list[str]]]:
-        code = room.room.code
-        sockets = {who: await open_socket(client(who), code) for who in audiences}
-        got = {str(who): [[snapshot]] for who, (_, snapshot) in sockets.items()}
-        for i, step in enumerate(steps):
-            await sync_to_async(step)(room)
-            version = (await sync_to_async(room.state)()).version
-            for who, (socket, _) in sockets.items():
-                got[str(who)].append(await frames_until(socket, version))
-            if i == reconnect_after:
-                for who in audiences:
-                    socket, snapshot = await open_socket(client(who), code)
-                    got[f"reconnect {who}"] = [[snapshot]]
-                    await socket.disconnect()
-        for who, (socket, _) in sockets.items():
-            assert await socket.receive_nothing(timeout=0.3), who  # one push per change
-            await socket.disconnect()
-        return got
-
-    found: dict[str, list[list[str]]] = {}
-
-    async def capture() -> None:
-        found.update(await scenario())
-
-    run(capture)
-    link = room_link(room.room)
-    return {
-        who: [[normal(f, room.room, link) for f in frames] for frames in steps_frames]
-        for who, steps_frames in found.items()
-    }
-
-
-def same_frames(a: list[list[str]], b: list[list[str]], who: str) -> None:
-    assert [len(frames) for frames in a] == [len(frames) for frames in b], who
-    for step, (xs, ys) in enumerate(zip(a, b, strict=True)):
-        for x, y in zip(xs, ys, strict=True):
-            assert x == y, (who, step, first_difference(x, y))
 
 
 def submits(seat: int, drawing: Drawing) -> Step:

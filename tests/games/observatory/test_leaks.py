@@ -28,15 +28,13 @@ replay's refusal, and every websocket frame (snapshot, pushes and a reconnect).
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
-from django.test import Client, override_settings
+from django.test import Client
 
 from games.observatory.rules import robot
 from games.observatory.rules.decide import decide
@@ -53,15 +51,16 @@ from tests.games.observatory.web_helpers import (
     named_cards,
     rig_deal,
 )
-from tests.realtime.test_pushes import WAIT, open_socket, run
+from tests.support import fuzzing
 from tests.support.highest import fixtures
 from tests.support.highest.fixtures import Clock
 from tests.support.highest.rooms import normal, room_link
+from tests.support.leaks import answers, first_difference, recorded, refused, same_frames, text_of
 from tests.web.rooms import post
-from tests.web.test_fuzz import LOOSE
 
 pytestmark = pytest.mark.django_db
 frozen_clock = fixtures.frozen_clock  # one stopped clock for both rooms (a fixture)
+loose_limits = fuzzing.loose_limits  # the rate limits lifted (an autouse fixture)
 
 HX = {"HX-Request": "true"}  # the header htmx sends with every request
 ROLL = Dice((3, 4, 5), 6)
@@ -97,14 +96,6 @@ def test_the_twin_decks_differ_only_where_the_test_says():
         assert x[:KEEP] == y[:KEEP] and x[KEEP] != y[KEEP]
 
 
-@pytest.fixture(autouse=True)
-def loose_limits() -> Iterator[None]:
-    """Hundreds of requests from one browser: the rate limits are not what is tested here
-    (and a 429 in one room only would differ for a reason that is no secret)."""
-    with override_settings(RATE_LIMITS=LOOSE):
-        yield
-
-
 def twin_rooms(
     monkeypatch: pytest.MonkeyPatch,
     decks: tuple[tuple[Sequence[str], Sequence[str]], tuple[Sequence[str], Sequence[str]]],
@@ -133,10 +124,6 @@ def client_of(room: ObsRoom, who: int | str | None) -> Client:
     return room.client(who)
 
 
-def text_of(response: Any) -> str:
-    return f"{response.status_code} {response.content.decode()}"
-
-
 def taps(room: ObsRoom, client: Client, number: int) -> list[str]:
     """U9: the plan strip's answers to taps, legal or not, and to taps of another round."""
     url = f"/r/{room.code}/preview/plan"
@@ -156,7 +143,7 @@ def taps(room: ObsRoom, client: Client, number: int) -> list[str]:
         {"round": number + 1, "plan": ""},
         {"round": "x"},
     ]
-    return [text_of(client.get(url, form, headers=HX)) for form in forms]
+    return answers(client, url, forms)
 
 
 def refusals(room: ObsRoom, client: Client, probes: Sequence[str]) -> list[str]:
@@ -181,12 +168,7 @@ def refusals(room: ObsRoom, client: Client, probes: Sequence[str]) -> list[str]:
         ("play/pick", {"version": version, "take": "moon"}),
         ("play/pick", {"version": version, "take": "small_row", "slot": 4}),
     ]
-    out = []
-    for action, form in forms:
-        response = post(client, room.room, action, **form)
-        assert 400 <= response.status_code < 500, (action, form, text_of(response)[:300])
-        out.append(text_of(response))
-    return out
+    return refused(client, room.room, forms)
 
 
 def keeping(cards: Sequence[str]) -> dict[str, object]:
@@ -204,13 +186,6 @@ def received(room: ObsRoom, who: int | str | None, probes: Sequence[str]) -> lis
     out.append(text_of(client.post(f"/r/{code}/tick", headers=HX)))
     out.append(text_of(client.get(f"/r/{code}/history/1/")))
     return [normal(html, room.room, room_link(room.room)) for html in out]
-
-
-def first_difference(x: str, y: str) -> str:
-    at = next(
-        (i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y))
-    )
-    return f"...{x[max(0, at - 200) : at + 200]!r}\n   vs ...{y[max(0, at - 200) : at + 200]!r}"
 
 
 def unnamed(texts: Sequence[str], secret: Sequence[str], who: object) -> None:
@@ -387,68 +362,7 @@ def test_v2_g1_the_order_of_the_decks_reaches_nobody_until_a_card_comes_out(
 # -- the websocket -----------------------------------------------------------------------------
 
 
-async def frames_until(socket: Any, version: int) -> list[str]:
-    """Every frame up to and including the one carrying the board at ``version``."""
-    got = []
-    while True:
-        frame = await socket.receive_from(timeout=WAIT)
-        got.append(frame)
-        if 'id="board"' in frame and f'data-version="{version}"' in frame:
-            return got
-
-
 Step = Callable[[ObsRoom], None]
-
-
-def recorded(
-    room: ObsRoom, steps: Sequence[Step], audiences: Sequence[int | str | None]
-) -> dict[str, list[list[str]]]:
-    """What each audience's socket receives while ``steps`` run, masked: the snapshot on
-    connect, then the frames each step brings (one list per step); and the whole view a
-    socket opened after the last step is sent ("reconnect <who>")."""
-
-    def client(who: int | str | None) -> Client | None:
-        return None if who == "stranger" else client_of(room, who)
-
-    async def scenario() -> dict[str, list[list[str]]]:
-        code = room.code
-        sockets = {who: await open_socket(client(who), code) for who in audiences}
-        got = {str(who): [[snapshot]] for who, (_, snapshot) in sockets.items()}
-        for step in steps:
-            await sync_to_async(step)(room)
-            version = (await sync_to_async(room.state)()).version
-            for who, (socket, _) in sockets.items():
-                got[str(who)].append(await frames_until(socket, version))
-        for who in audiences:
-            socket, snapshot = await open_socket(client(who), code)
-            got[f"reconnect {who}"] = [[snapshot]]
-            await socket.disconnect()
-        quiet = await asyncio.gather(
-            *(socket.receive_nothing(timeout=0.3) for socket, _ in sockets.values())
-        )
-        assert all(quiet), quiet  # one push per change
-        for socket, _ in sockets.values():
-            await socket.disconnect()
-        return got
-
-    found: dict[str, list[list[str]]] = {}
-
-    async def capture() -> None:
-        found.update(await scenario())
-
-    run(capture)
-    link = room_link(room.room)
-    return {
-        who: [[normal(f, room.room, link) for f in frames] for frames in steps_frames]
-        for who, steps_frames in found.items()
-    }
-
-
-def same_frames(a: list[list[str]], b: list[list[str]], who: str) -> None:
-    assert [len(frames) for frames in a] == [len(frames) for frames in b], who
-    for step, (xs, ys) in enumerate(zip(a, b, strict=True)):
-        for x, y in zip(xs, ys, strict=True):
-            assert x == y, (who, step, first_difference(x, y))
 
 
 def robot_sends(seat: int) -> Step:
