@@ -6,9 +6,6 @@ board."""
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
 from django.test import Client
 
@@ -16,25 +13,16 @@ from games.lookatthestars.how_to_play import x1_board
 from games.lookatthestars.rules import cards
 from games.lookatthestars.rules.board import Power
 from games.lookatthestars.rules.scoring import score
-from tests.web.rooms import create_room, join, page, post, sit
+from tests.support.howto import rules_page, seated_host, words
+from tests.web.rooms import join, page, post, sit
 
 pytestmark = pytest.mark.django_db
 
 RULES = "/rules/lookatthestars/"
 
 
-def words(text: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
-
-
-def rules_page() -> str:
-    response = Client().get(RULES)
-    assert response.status_code == 200
-    return response.content.decode()
-
-
 def test_it_renders_and_explains_a_round_drawing_sunrise_and_scoring():
-    text = words(rules_page())
+    text = words(rules_page(RULES))
     assert "Look at the Stars: how to play" in text
     for heading in (
         "A round",
@@ -64,7 +52,7 @@ def test_it_renders_and_explains_a_round_drawing_sunrise_and_scoring():
 
 
 def test_it_lists_the_ten_point_cards_and_the_nine_powers_with_their_pictures_D4_D5():
-    body = rules_page()
+    body = rules_page(RULES)
     text = words(body)
     for card in cards.POINT_CARDS.values():
         assert f"{card.name} ({card.id})" in text, card.id
@@ -83,7 +71,7 @@ def test_it_lists_the_ten_point_cards_and_the_nine_powers_with_their_pictures_D4
 def test_its_example_is_worked_example_x1_scored_as_the_game_scores_it():
     sheet = score(x1_board(), cards.POINT_CARDS[cards.BEGINNER_POINT].lines)
     assert (sheet.constellations, sheet.planets, sheet.shooting_stars, sheet.total) == (7, 2, 2, 11)
-    text = words(rules_page())
+    text = words(rules_page(RULES))
     assert "Constellations 7 (sizes 3, 4)" in text
     assert "Total 11" in text
     assert "9 lines from b9: not a constellation" in text  # the board's own note
@@ -91,10 +79,7 @@ def test_its_example_is_worked_example_x1_scored_as_the_game_scores_it():
 
 def test_the_home_page_the_room_and_the_board_link_to_it():
     assert f'href="{RULES}"' in Client().get("/").content.decode()
-    host = Client()
-    room = create_room(host, "lookatthestars")
-    assert join(host, room, "Ada").status_code == 200
-    assert sit(host, room, 1).status_code == 200
+    host, room = seated_host("lookatthestars")
     assert page(host, room).count(f'href="{RULES}"') == 1  # the room's: no board yet
     guest = Client()
     assert join(guest, room, "Bo").status_code == 200

@@ -7,8 +7,6 @@ in ``sheet_data.NIGHTS``; R1; X3; E3); linked from the home page and the room.""
 
 from __future__ import annotations
 
-import html
-import re
 from collections import Counter
 
 import pytest
@@ -28,25 +26,16 @@ from games.observatory.rules.sheet_data import (
     icon_nights,
     line_spaces,
 )
-from tests.web.rooms import create_room, join, page, sit
+from tests.support.howto import rules_page, seated_host, words
+from tests.web.rooms import page
 
 pytestmark = pytest.mark.django_db
 
 RULES = "/rules/observatory/"
 
 
-def words(text: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
-
-
-def rules_page() -> str:
-    response = Client().get(RULES)
-    assert response.status_code == 200
-    return response.content.decode()
-
-
 def test_it_renders_every_part_in_players_words():
-    text = words(rules_page())
+    text = words(rules_page(RULES))
     assert "Observatory: how to play" in text
     for heading in (
         "Your Star Map",
@@ -76,13 +65,13 @@ def test_it_renders_every_part_in_players_words():
 
 
 def test_no_raw_template_syntax_reaches_the_page():
-    body = rules_page()
+    body = rules_page(RULES)
     for raw in ("{#", "#}", "{%", "%}", "{{", "}}"):
         assert raw not in body, raw
 
 
 def test_its_nights_are_the_games_nights_N2_X6():
-    text = words(rules_page())
+    text = words(rules_page(RULES))
     rows = how_to_play.night_rows()
     assert [(row.players, row.nights) for row in rows] == sorted(NIGHTS.items())
     for row in rows:
@@ -97,13 +86,13 @@ def test_its_nights_are_the_games_nights_N2_X6():
 
 
 def test_its_tracks_are_the_sheets_tracks_R1():
-    text = words(rules_page())
+    text = words(rules_page(RULES))
     for track in Track:
         values = " ".join(face_label(v) for v in TRACK_VALUES[track])
         assert f"{track.value.capitalize()} {values} —" in text, track
         assert how_to_play.ABILITIES[track] in text, track
     assert "at 3: a track bonus; at 5:" in text  # R4, R6, as the data places them
-    body = rules_page()
+    body = rules_page(RULES)
     for track in Track:  # the board's own Research table, as dealt: nothing filled
         for position, value in enumerate(TRACK_VALUES[track], start=1):
             label = f"{track.value.capitalize()} space {position}, value {face_label(value)}"
@@ -111,7 +100,7 @@ def test_its_tracks_are_the_sheets_tracks_R1():
 
 
 def test_its_cards_are_the_decks_cards_X3_E3():
-    text = words(rules_page())
+    text = words(rules_page(RULES))
     assert f"{len(CARDS)} Constellation cards" in text
     large = [c for c in CARDS.values() if c.id.startswith("L")]
     small = [c for c in CARDS.values() if c.id.startswith("S")]
@@ -142,27 +131,24 @@ def test_its_example_is_worked_example_2_judged_by_the_rules():
     assert example.flipped == figures.FLIPPED  # C4
     value = CARDS["S10"].bonus.value
     assert value is not None and how_to_play.BONUS_STAR in line_spaces(value)  # P6
-    text = words(rules_page())
+    text = words(rules_page(RULES))
     assert f"{example.cards[0].name} is complete on (2, 3), (3, 2) and (4, 2)." in text
     assert f'on (2, 2), (3, 3) and (4, 3)? Refused: "{example.touching}"' in text
     assert f'on (6, 6), (6, 7) and (8, 6)? Refused: "{example.flipped}"' in text
     assert f"row band or column band {value}: here (6, 12)." in text
     assert f"Total {score(sheet).total}" in text
-    assert 'aria-label="Example: a Star Map: 13 stars, 6 in constellations' in rules_page()
+    assert 'aria-label="Example: a Star Map: 13 stars, 6 in constellations' in rules_page(RULES)
 
 
 def test_it_names_the_plan_strips_tabs_as_the_strip_does_U9():
-    text = words(rules_page())
+    text = words(rules_page(RULES))
     for mode in planner.MODES:
         assert f"{mode.label}: {mode.hint}" in text, mode.key
 
 
 def test_the_home_page_and_the_room_link_to_it():
     assert f'href="{RULES}"' in Client().get("/").content.decode()
-    host = Client()
-    room = create_room(host, "observatory")
-    assert join(host, room, "Ada").status_code == 200
-    assert sit(host, room, 1).status_code == 200
+    host, room = seated_host("observatory")
     shown = page(host, room)
     assert f'href="{RULES}"' in shown
     assert "How to play Observatory" in words(shown)
