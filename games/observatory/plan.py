@@ -185,6 +185,7 @@ _READERS: dict[str, Callable[[Sequence[str]], Step]] = {
     "finder": _finder,
     "night": _free_use(NightBonus, forgo=False),
 }
+KINDS = tuple(_READERS)  # the kinds of step, by the word each begins with (``die``, ...)
 
 
 # -- writing ---------------------------------------------------------------------------------
