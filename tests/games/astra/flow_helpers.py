@@ -1,12 +1,17 @@
-"""Small builders for Astra's rules tests: a table dealt from a deck the test chooses,
-commands by the active seat against the version it sees (T4), their events folded in, a
-Journal or a card's marks set for a test, and the events stored and read back through the
-codec."""
+"""Small builders for Astra's rules tests: a table dealt from a deck the test chooses (the
+tables many tests share: ``sky``, ``at_the_limit``, ``dream_step``), commands by the active
+seat against the version it sees (T4), their events folded in, a Journal or a card's marks
+set for a test, the events stored and read back through the codec, and a whole game played
+by a chooser (``playing``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import random
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
+
+from hypothesis import strategies as st
 
 from games import kit
 from games.astra.rules.boards import ABOVE_GAME_END, FINAL_SCORING_CARDS
@@ -15,7 +20,7 @@ from games.astra.rules.commands import Command, Deal, Done, Observe, Rest
 from games.astra.rules.decide import decide
 from games.astra.rules.events import EVENT_TYPES, ActionPhaseEnded, Rested
 from games.astra.rules.evolve import fold
-from games.astra.rules.model import Held, Journal, Slot, State
+from games.astra.rules.model import LEAST, MOST, Held, Journal, Phase, Slot, State
 from games.codec import EventCodec
 from games.kit import Refusal
 
@@ -23,6 +28,10 @@ NOW = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 CODEC = EventCodec(EVENT_TYPES)
 DECK = tuple(card.number for card in CARDS)  # number order: Andromeda on top
 SCORING = tuple(card.id for card in FINAL_SCORING_CARDS)  # FS1..FS6
+ANA, BEN, CLEO, DAN = 1, 2, 3, 4  # the seats, as the worked examples name them
+SKY = ("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus")  # ``sky()``: Leo discarded, then slots
+LYRA, URSA_MAJOR, HYDRA, CETUS = 1, 2, 3, 4  # the slots of ``sky()``
+MOST_COMMANDS = 5000  # far more than any game takes: a game that runs past it never ends
 
 
 def number(name: str) -> int:
@@ -68,6 +77,77 @@ def deal(
         now,
     )
     return state
+
+
+def sky(players: int = 3, *more: str, step_seconds: int | None = None) -> State:
+    """Seat 1 first: Leo discarded (the marker on Fire); Lyra, Ursa Major, Hydra and Cetus
+    in slots 1-4; with more players, ``more`` in the next slots (then the deck's number
+    order)."""
+    return deal(players, deck=deck_from(*SKY, *more), step_seconds=step_seconds)
+
+
+def at_the_limit(step_seconds: int | None = None) -> State:
+    """Four players (``sky``, Orion in slot 5); Ana holds Lupus (Active) and Aries
+    (Exhausted) at her limit 2 and marked all of Cetus (slot 4) but star 6."""
+    state = with_marks(
+        sky(4, "Orion", step_seconds=step_seconds), CETUS, dict.fromkeys(range(6), ANA)
+    )
+    return holding(state, ANA, ("Lupus", True), ("Aries", False))
+
+
+def dream_step(step_seconds: int | None = None) -> State:
+    """Two players: Ara discarded (Fire); Draco (Ben's star 0), Leo and Hydra in slots 1-3;
+    Ana rests, the marker moves to Air (2 stars), and the Dream step opens on Leo or Hydra,
+    the unmarked cards with the most stars (V6, V7)."""
+    state = deal(2, deck=deck_from("Ara", "Draco", "Leo", "Hydra"), step_seconds=step_seconds)
+    state = with_marks(state, 1, {0: BEN})
+    state, _ = act(state, Rest(ANA, state.version))
+    assert state.phase is Phase.DREAMING
+    return state
+
+
+def shuffled(players: int, seed: int, clock: int | None = None) -> tuple[State, random.Random]:
+    """A table dealt from the deck shuffled by ``seed``, the first player drawn by it too,
+    and the game's random numbers, from the same seed."""
+    rng = random.Random(seed)
+    deck = tuple(rng.sample(DECK, len(DECK)))
+    first = rng.randint(1, players)
+    return deal(players, deck=deck, first_player=first, step_seconds=clock), rng
+
+
+@st.composite
+def random_tables(draw: st.DrawFn) -> tuple[State, random.Random]:
+    """A table for a random game: 2-5 players, any deck order and first player, the clock
+    off or at 60 s; and the game's random numbers."""
+    players = draw(st.integers(LEAST, MOST))
+    deck = tuple(draw(st.permutations(DECK)))
+    first = draw(st.integers(1, players))
+    clock = draw(st.sampled_from([None, 60]))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    return deal(players, deck=deck, first_player=first, step_seconds=clock), rng
+
+
+Chooser = Callable[[State, random.Random], tuple[Command, datetime]]
+
+
+def playing(
+    state: State, rng: random.Random, chooser: Chooser, most: int = MOST_COMMANDS
+) -> Iterator[tuple[State, list[object]]]:
+    """The game from ``state`` to its end, a step a command: the chooser's command at the
+    time it gives (accepted: ``act`` asserts it), the state after it and its events."""
+    for _ in range(most):
+        if state.ended:
+            return
+        command, now = chooser(state, rng)
+        state, events = act(state, command, now)
+        yield state, events
+    raise AssertionError(f"the game did not end in {most} commands")
+
+
+def played_out(state: State, rng: random.Random, chooser: Chooser) -> State:
+    """The game from ``state`` played to its end by the chooser (``playing``)."""
+    last = deque(playing(state, rng, chooser), maxlen=1)
+    return last[0][0] if last else state
 
 
 def stored(events: Iterable[object]) -> list[object]:

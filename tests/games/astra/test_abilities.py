@@ -28,33 +28,33 @@ from games.astra.rules.evolve import fold
 from games.astra.rules.model import Ending, Held, Phase, Slot, State
 from games.kit import Problem, Refusal
 from tests.games.astra.flow_helpers import (
+    ANA,
+    BEN,
+    CETUS,
+    HYDRA,
+    LYRA,
     NOW,
+    URSA_MAJOR,
     act,
     active,
-    deal,
-    deck_from,
     holding,
     number,
     observe,
     observing,
     refused,
+    sky,
     stored,
     with_journal,
     with_marks,
 )
 
-ANA, BEN, CLEO = 1, 2, 3
-LYRA, URSA_MAJOR, HYDRA, CETUS = 1, 2, 3, 4  # the slots of ``table()``
 K = AbilityKind
 
 
 def table(*cards: str, step_seconds: int | None = None, **journal: object) -> State:
-    """Three players, Ana (seat 1) to act: Leo discarded (the marker on Fire); Lyra, Ursa
-    Major, Hydra and Cetus in slots 1-4; Ana holds ``cards``, Active, and her Journal is as
-    given."""
-    deck = deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus")
-    state = deal(3, deck=deck, step_seconds=step_seconds)
-    state = holding(state, ANA, *((name, True) for name in cards))
+    """``sky()``: three players, Ana (seat 1) to act; Ana holds ``cards``, Active, and her
+    Journal is as given."""
+    state = holding(sky(3, step_seconds=step_seconds), ANA, *((name, True) for name in cards))
     return with_journal(state, ANA, **journal)
 
 

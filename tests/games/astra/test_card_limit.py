@@ -8,36 +8,27 @@ from datetime import timedelta
 
 from games.astra.rules.commands import DiscardCards
 from games.astra.rules.events import CardDrawn, CardLimitExceeded, CardsDiscarded, TurnStarted
-from games.astra.rules.model import Held, Phase, State
+from games.astra.rules.model import Held, Phase
 from games.kit import Problem, Refusal
 from tests.games.astra.flow_helpers import (
+    ANA,
     NOW,
     act,
-    deal,
-    deck_from,
+    at_the_limit,
     holding,
     number,
     observe,
     refused,
+    sky,
     stored,
     with_marks,
 )
 
-SLOT = 4  # Cetus (7 stars: 0-1 1-2 2-3 2-4 3-5 5-6, Grand 2)
-ANA = 1
-
-
-def discovering(step_seconds: int | None = None) -> State:
-    """Four players; Ana holds Lupus (Active) and Aries (Exhausted) at her limit 2 and marked
-    all of Cetus but star 6."""
-    deck = deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus", "Orion")
-    state = deal(4, deck=deck, step_seconds=step_seconds)
-    state = with_marks(state, SLOT, dict.fromkeys(range(6), ANA))
-    return holding(state, ANA, ("Lupus", True), ("Aries", False))
+SLOT = 4  # Cetus (7 stars: 0-1 1-2 2-3 2-4 3-5 5-6, Grand 2), in ``at_the_limit()``
 
 
 def test_l1_d11_over_the_limit_the_discoverer_must_discard_before_the_refill() -> None:
-    state, events = observe(discovering(step_seconds=60), SLOT, 6)
+    state, events = observe(at_the_limit(step_seconds=60), SLOT, 6)
     assert events[-1] == CardLimitExceeded(ANA, 2, NOW + timedelta(seconds=30))  # Z2: half
     assert state.phase is Phase.DISCARDING and len(state.journal(ANA).held) == 3
     assert not any(isinstance(e, CardDrawn) for e in events)  # D12 waits for L1
@@ -45,7 +36,7 @@ def test_l1_d11_over_the_limit_the_discoverer_must_discard_before_the_refill() -
 
 
 def test_l1_l2_the_player_keeps_any_cards_old_or_new_and_the_discards_go_face_up() -> None:
-    state, _ = observe(discovering(), SLOT, 6)
+    state, _ = observe(at_the_limit(), SLOT, 6)
     before = state
     state, events = act(state, DiscardCards(ANA, state.version, (number("Lupus"),)))
     assert events[0] == CardsDiscarded(ANA, (number("Lupus"),))
@@ -57,7 +48,7 @@ def test_l1_l2_the_player_keeps_any_cards_old_or_new_and_the_discards_go_face_up
 
 
 def test_l2_discards_lie_on_the_pile_in_the_order_held_active_or_exhausted() -> None:
-    state, _ = observe(with_marks(discovering(), 1, {}), SLOT, 6)
+    state, _ = observe(with_marks(at_the_limit(), 1, {}), SLOT, 6)
     state = holding(state, ANA, ("Lupus", True), ("Aries", False), ("Cetus", True), ("Orion", True))
     named = (number("Cetus"), number("Aries"))
     state, events = act(state, DiscardCards(ANA, state.version, named))
@@ -66,8 +57,7 @@ def test_l2_discards_lie_on_the_pile_in_the_order_held_active_or_exhausted() -> 
 
 
 def test_l1_j4_wisdom_gained_this_turn_raises_the_limit_before_it_is_checked() -> None:
-    deck = deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus", "Orion")
-    state = with_marks(deal(4, deck=deck), SLOT, {0: ANA, 1: ANA, 4: ANA})
+    state = with_marks(sky(4, "Orion"), SLOT, {0: ANA, 1: ANA, 4: ANA})
     state = holding(state, ANA, ("Lupus", True), ("Aries", False))
     state, events = observe(state, SLOT, 2, 3, 5, 6)  # star 2 is Grand: limit 3
     assert not any(isinstance(e, CardLimitExceeded) for e in events)
@@ -75,7 +65,7 @@ def test_l1_j4_wisdom_gained_this_turn_raises_the_limit_before_it_is_checked() -
 
 
 def test_l1_t5_discard_refusals_change_nothing_and_read_well() -> None:
-    state, _ = observe(discovering(), SLOT, 6)
+    state, _ = observe(at_the_limit(), SLOT, 6)
     version = state.version
     cases = {
         (): Refusal("Keep 2 of 3: discard exactly 1 card (L1)."),
@@ -95,7 +85,7 @@ def test_l1_t5_discard_refusals_change_nothing_and_read_well() -> None:
 
 
 def test_l1_naming_a_card_twice_is_refused() -> None:
-    state, _ = observe(discovering(), SLOT, 6)
+    state, _ = observe(at_the_limit(), SLOT, 6)
     state = holding(state, ANA, ("Lupus", True), ("Aries", False), ("Cetus", True), ("Orion", True))
     twice = (number("Lupus"), number("Lupus"))
     assert refused(state, DiscardCards(ANA, state.version, twice)) == Refusal(
@@ -104,7 +94,7 @@ def test_l1_naming_a_card_twice_is_refused() -> None:
 
 
 def test_l3_without_a_discovery_the_limit_is_not_checked() -> None:
-    state = holding(discovering(), ANA, ("Lupus", True), ("Aries", False))
+    state = holding(at_the_limit(), ANA, ("Lupus", True), ("Aries", False))
     state, events = observe(state, 1, 0)  # no discovery: the turn ends
     assert not any(isinstance(e, CardLimitExceeded) for e in events)
     assert refused(state, DiscardCards(2, state.version, ())) == Refusal(

@@ -26,10 +26,14 @@ from games.astra.rules.events import (
 from games.astra.rules.model import DREAMER, Ending, Held, Phase, Pick, State
 from games.kit import Problem, Refusal
 from tests.games.astra.flow_helpers import (
+    ANA,
+    BEN,
+    CLEO,
     NOW,
     act,
     deal,
     deck_from,
+    dream_step,
     holding,
     number,
     observe,
@@ -39,7 +43,6 @@ from tests.games.astra.flow_helpers import (
     with_marks,
 )
 
-ANA, BEN, CLEO = 1, 2, 3
 MINUTE = timedelta(seconds=60)
 HALF = timedelta(seconds=30)
 
@@ -132,16 +135,8 @@ def test_z7_a_card_limit_step_that_runs_out_discards_the_newest_cards() -> None:
     assert [h.card for h in state.journal(ANA).held] == [number("Leo"), number("Hydra")]
 
 
-def dream_step() -> State:
-    state = deal(2, deck=deck_from("Ara", "Draco", "Leo", "Hydra"), step_seconds=60)
-    state = with_marks(state, 1, {0: BEN})
-    state, _ = act(state, Rest(ANA, state.version))
-    assert state.phase is Phase.DREAMING
-    return state
-
-
 def test_z6_h5_a_dream_step_that_runs_out_uses_the_servers_random_numbers() -> None:
-    state = dream_step()  # Leo (slot 2) or Hydra (slot 3), 2 stars on Air
+    state = dream_step(step_seconds=60)  # Leo (slot 2) or Hydra (slot 3), 2 stars on Air
     after, events = expire(state, HALF, (1, 0))
     assert events[0] == DreamMarked(ANA, 3, number("Hydra"), (0, 1), by_clock=True, picks=(1, 0))
     assert after.slot(3).marks[:2] == (DREAMER, DREAMER)
@@ -163,7 +158,7 @@ def test_z8_a_late_command_is_refused_and_the_expiry_applies_first() -> None:
     assert due_expiry(state, NOW) == []
     expiry = due_expiry(state, late)
     assert isinstance(expiry[0], Rested) and expiry[0].by_clock
-    state = dream_step()
+    state = dream_step(step_seconds=60)
     assert refused(state, Dream(ANA, state.version, 3, (0, 1)), NOW + HALF) == Refusal(
         "Time is up for this Dream.", Problem.CONFLICT
     )

@@ -28,6 +28,10 @@ from games.astra.rules.evolve import fold
 from games.astra.rules.model import DREAMER, Ending, Held, Journal, Phase, Pick, State
 from games.kit import Problem, Refusal, SeatStatus
 from tests.games.astra.flow_helpers import (
+    ANA,
+    BEN,
+    CLEO,
+    DAN,
     NOW,
     act,
     deal,
@@ -36,6 +40,7 @@ from tests.games.astra.flow_helpers import (
     number,
     observe,
     refused,
+    sky,
     stored,
     with_journal,
     with_marks,
@@ -43,14 +48,14 @@ from tests.games.astra.flow_helpers import (
 
 CETUS = BY_NAME["Cetus"]  # 7 stars: 0-1 1-2 2-3 2-4 3-5 5-6, Grand 2
 SLOT = 4  # Cetus's slot in ``example_2()``
-ANA, BEN, CLEO, DAN = 1, 2, 3, 4
 
 
-def example_2(ben: tuple[int, ...] = (0, 1), cleo: tuple[int, ...] = (2, 4), **kw: int) -> State:
+def example_2(
+    ben: tuple[int, ...] = (0, 1), cleo: tuple[int, ...] = (2, 4), step_seconds: int | None = None
+) -> State:
     """Four players, Ana first; Cetus on slot 4 with Ben's and Cleo's earlier marks; Cleo's
     Grand star gave her 1 Wisdom. Ana has no Telescope."""
-    deck = deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus", "Orion")
-    state = deal(4, deck=deck, **kw)
+    state = sky(4, "Orion", step_seconds=step_seconds)
     marks = {star: BEN for star in ben} | {star: CLEO for star in cleo}
     state = with_marks(state, SLOT, marks)
     return with_journal(state, CLEO, wisdom=1)
@@ -210,8 +215,7 @@ def test_d13_an_empty_deck_leaves_the_emptied_slot_empty() -> None:
 
 def five_players(marks: dict[int, int], crossed: tuple[int, ...] = ()) -> State:
     """Five players, seat 1 first; Cetus on slot 4 with these marks and crossed boxes."""
-    deck = deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus", "Orion", "Virgo")
-    state = with_marks(deal(5, deck=deck), SLOT, marks)
+    state = with_marks(sky(5, "Orion", "Virgo"), SLOT, marks)
     cetus = kit.with_changes(state.slot(SLOT), crossed=crossed)
     return kit.with_changes(state, slots=(*state.slots[:3], cetus, *state.slots[4:]))
 

@@ -29,6 +29,8 @@ from games.astra.rules.evolve import fold
 from games.astra.rules.model import DREAMER, Phase, Pick, Slot, State
 from games.kit import Problem, Refusal
 from tests.games.astra.flow_helpers import (
+    ANA,
+    BEN,
     act,
     deal,
     deck_from,
@@ -40,7 +42,6 @@ from tests.games.astra.flow_helpers import (
     with_marks,
 )
 
-ANA, BEN = 1, 2
 LYRA, DRACO, LEO, HYDRA = (BY_NAME[name].number for name in ("Lyra", "Draco", "Leo", "Hydra"))
 
 

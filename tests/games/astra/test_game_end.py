@@ -30,6 +30,7 @@ from tests.games.astra.flow_helpers import (
     observe,
     refused,
     rest,
+    sky,
     stored,
     with_journal,
     with_marks,
@@ -112,8 +113,7 @@ def test_e4_triggered_in_another_seats_turn_the_round_ends_then_a_final_round() 
 
 
 def test_d13_e1_e6_a_discovery_draw_exposes_the_game_end_card_and_the_next_draw_is_below() -> None:
-    state = deal(3, deck=deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus"))
-    state = with_marks(state, 1, {0: 1, 2: 1, 3: 1})  # Lyra: all but star 1
+    state = with_marks(sky(), 1, {0: 1, 2: 1, 3: 1})  # Lyra: all but star 1
     state = with_marks(state, 4, dict.fromkeys(range(6), 1))  # Cetus: all but star 6
     state = with_journal(holding(state, 1), 1, telescopes=1, wisdom=3)
     state = kit.with_changes(state, above_game_end=1)

@@ -28,32 +28,33 @@ from games.astra.rules.marking import first_stars, next_stars
 from games.astra.rules.model import DREAMER, Ending, Held, Phase, Slot, State
 from games.kit import Problem, Refusal
 from tests.games.astra.flow_helpers import (
+    CETUS,
     DECK,
+    HYDRA,
+    LYRA,
     NOW,
+    URSA_MAJOR,
     action_ended,
     action_of,
     active,
     deal,
-    deck_from,
     holding,
     number,
     observe,
     observing,
     refused,
+    sky,
     stored,
     with_journal,
     with_marks,
 )
 
-LYRA, URSA_MAJOR, HYDRA, CETUS = 1, 2, 3, 4  # the slots of ``table()``
 URSA = BY_NAME["Ursa Major"]  # 7 stars: 0-1 1-2 2-3 3-4 3-5 5-6, Grand 3 and 6
 
 
 def table(**journal: object) -> State:
-    """Three players, Ana (seat 1) first: Leo discarded (the marker on Fire); Lyra, Ursa
-    Major, Hydra and Cetus in slots 1-4; Ana's Journal as given."""
-    state = deal(3, deck=deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus"))
-    return with_journal(state, 1, **journal)
+    """``sky()``: three players, Ana (seat 1) first; Ana's Journal as given."""
+    return with_journal(sky(), 1, **journal)
 
 
 # -- worked example 1 ------------------------------------------------------------------------

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
+from datetime import datetime
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from games.astra.rules import robot
 from games.astra.rules.commands import (
@@ -33,23 +33,33 @@ from games.astra.rules.decide import decide
 from games.astra.rules.events import GameEnded
 from games.astra.rules.model import Phase, State
 from tests.games.astra.flow_helpers import (
-    DECK,
+    ANA,
+    BEN,
+    CETUS,
+    CLEO,
+    LYRA,
     NOW,
     act,
+    at_the_limit,
     deal,
     deck_from,
+    dream_step,
     holding,
     number,
     observe,
+    played_out,
+    playing,
+    random_tables,
+    shuffled,
+    sky,
     with_journal,
     with_marks,
 )
-from tests.games.astra.test_whole_game import MOST_COMMANDS, check_invariants, choose
+from tests.games.astra.test_whole_game import check_invariants, choose
 
-ANA, BEN, CLEO = 1, 2, 3
 SECOND = 1.0  # issue 19: a move is thought in under a second (a generous bound, not a benchmark)
 
-Chooser = Callable[[State, random.Random], Command]
+Mover = Callable[[State, random.Random], Command]
 
 
 def robots(state: State, rng: random.Random) -> Command:
@@ -57,30 +67,24 @@ def robots(state: State, rng: random.Random) -> Command:
     return robot.move(state, robot.seats_waiting(state)[0], rng)
 
 
-def shuffled(players: int, seed: int, clock: int | None = 60) -> tuple[State, random.Random]:
-    rng = random.Random(seed)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    first = rng.randint(1, players)
-    return deal(players, deck=tuple(deck), first_player=first, step_seconds=clock), rng
-
-
-def played(state: State, rng: random.Random, chooser: Chooser) -> tuple[State, GameEnded, float]:
-    """The game played to its end by ``chooser`` at NOW (every command accepted: ``act``
+def played(state: State, rng: random.Random, mover: Mover) -> tuple[State, GameEnded, float]:
+    """The game played to its end by ``mover`` at NOW (every command accepted: ``act``
     asserts it), its last event, and the longest a move took to think."""
     slowest = 0.0
-    events: list[object] = []
-    for _ in range(MOST_COMMANDS):
-        if state.ended:
-            break
+
+    def timed(state: State, rng: random.Random) -> tuple[Command, datetime]:
+        nonlocal slowest
         started = time.perf_counter()
-        command = chooser(state, rng)
+        command = mover(state, rng)
         slowest = max(slowest, time.perf_counter() - started)
-        state, events = act(state, command, NOW)
-        check_invariants(state, events)
+        return command, NOW
+
+    events: list[object] = []
+    for after, events in playing(state, rng, timed):
+        check_invariants(after, events)
     ended = events[-1] if events else None
-    assert state.ended and isinstance(ended, GameEnded), "the game never ended"
-    return state, ended, slowest
+    assert isinstance(ended, GameEnded), "the game never ended"
+    return after, ended, slowest
 
 
 def expected_waiting(state: State) -> tuple[int, ...]:
@@ -106,7 +110,7 @@ def test_robot_games_end_for_every_player_count_with_the_clock_on_each_move_unde
     60 s deadline), the invariants of the random games holding; the slowest move < 1 s."""
     slowest = 0.0
     for seed in range(3):
-        state, rng = shuffled(players, seed)
+        state, rng = shuffled(players, seed, clock=60)
         state, _, took = played(state, rng, robots)
         slowest = max(slowest, took)
         assert state.phase is Phase.ENDED
@@ -114,29 +118,22 @@ def test_robot_games_end_for_every_player_count_with_the_clock_on_each_move_unde
 
 
 @settings(max_examples=12, deadline=None)
-@given(
-    players=st.integers(2, 5),
-    deck=st.permutations(DECK),
-    seed=st.integers(0, 2**32),
-    clock=st.sampled_from([None, 60]),
-)
+@given(table=random_tables())
 def test_every_robot_move_is_accepted_in_any_state_a_mixed_game_reaches(
-    players: int, deck: list[int], seed: int, clock: int | None
+    table: tuple[State, random.Random],
 ) -> None:
     """At every step of a game played half by random legal choices (odd positions: Abilities
     used at random, chains cut short, Star Bursts) and half by the robot, the robot waits on
     exactly the seats the rules wait on, and its move for each of them is accepted."""
-    rng = random.Random(seed)
-    state = deal(players, deck=tuple(deck), first_player=1, step_seconds=clock)
-    for _ in range(MOST_COMMANDS):
-        if state.ended:
-            break
+
+    def checked(state: State, rng: random.Random) -> tuple[Command, datetime]:
         assert robot.seats_waiting(state) == expected_waiting(state)
         for seat in robot.seats_waiting(state):
             decision = decide(state, robot.move(state, seat, rng), NOW)
             assert isinstance(decision, list), decision
-        command = robots(state, rng) if rng.random() < 0.5 else choose(state, rng)
-        state, _ = act(state, command, NOW)
+        return (robots(state, rng) if rng.random() < 0.5 else choose(state, rng)), NOW
+
+    state = played_out(*table, checked)
     assert state.ended and robot.seats_waiting(state) == ()
 
 
@@ -172,12 +169,11 @@ def test_d6_the_robot_waits_on_each_member_of_a_tied_pick_group_until_it_has_pic
 
 
 def test_o12_the_robot_spends_its_last_stardust_on_the_star_that_discovers_a_card() -> None:
-    """Lyra (slot 1, 0-1 0-2 2-3) with Ben's 0, 1 and 2: with 1 Stardust Ana's star 3
-    discovers it, worth more than a Rest or a star anywhere else."""
-    deck = deck_from("Ara", "Lyra", "Draco", "Leo", "Hydra")
-    state = with_marks(deal(3, deck=deck), 1, {0: BEN, 1: BEN, 2: BEN})
+    """Lyra (0-1 0-2 2-3) with Ben's 0, 1 and 2: with 1 Stardust Ana's star 3 discovers
+    it, worth more than a Rest or a star anywhere else."""
+    state = with_marks(sky(), LYRA, {0: BEN, 1: BEN, 2: BEN})
     state = with_journal(state, ANA, stardust=1)
-    assert robot.move(state, ANA, random.Random(0)) == Observe(ANA, state.version, 1, (3,))
+    assert robot.move(state, ANA, random.Random(0)) == Observe(ANA, state.version, LYRA, (3,))
 
 
 def test_r1_the_robot_rests_on_an_empty_pouch() -> None:
@@ -195,10 +191,9 @@ def test_k3_the_robot_uses_a_windfall_first_then_acts() -> None:
 
 
 def test_k1_a5_after_a_star_burst_with_nothing_else_worth_using_the_robot_says_done() -> None:
-    """Andromeda's Star Burst on Lyra (slot 1, 0-1 0-2 2-3, Ben's 0 and 1): star 2 marks 2
-    and 3 with it and discovers Lyra; the Action phase is skipped, so Done."""
-    deck = deck_from("Ara", "Lyra", "Draco", "Leo", "Hydra")
-    state = with_marks(deal(3, deck=deck), 1, {0: BEN, 1: BEN})
+    """Andromeda's Star Burst on Lyra (0-1 0-2 2-3, Ben's 0 and 1): star 2 marks 2 and 3
+    with it and discovers Lyra; the Action phase is skipped, so Done."""
+    state = with_marks(sky(), LYRA, {0: BEN, 1: BEN})
     state = holding(state, ANA, ("Andromeda", True))
     command = robot.move(state, ANA, random.Random(0))
     assert isinstance(command, UseAbility) and command.card == number("Andromeda")
@@ -207,11 +202,10 @@ def test_k1_a5_after_a_star_burst_with_nothing_else_worth_using_the_robot_says_d
 
 
 def test_b2_the_robot_picks_the_boon_worth_most_to_it() -> None:
-    """Cetus (slot 4: Fame 5, Improvement 1, Observation 1, Stardust 2): Ben marked 0 and 1;
-    Ana discovers it; Ben takes the 5 Fame."""
-    deck = deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus")
-    state = with_marks(deal(3, deck=deck), 4, {0: BEN, 1: BEN, 2: ANA, 3: ANA, 4: ANA, 5: ANA})
-    state, _ = observe(state, 4, 6)
+    """Cetus (Fame 5, Improvement 1, Observation 1, Stardust 2): Ben marked 0 and 1; Ana
+    discovers it; Ben takes the 5 Fame."""
+    state = with_marks(sky(), CETUS, {0: BEN, 1: BEN, 2: ANA, 3: ANA, 4: ANA, 5: ANA})
+    state, _ = observe(state, CETUS, 6)
     command = robot.move(state, BEN, random.Random(0))
     assert isinstance(command, PickBoon) and command.box == 1
     state, _ = act(state, command)
@@ -223,10 +217,7 @@ def test_l1_the_robot_keeps_the_cards_that_score_most_on_its_own_final_scoring_c
     6, Exhausted) and discovers Cetus (Water, 4) at limit 2. Keeping Lupus and Cetus: 1 + 4
     Active (F3), Water's 2 marks 2 (F4), column 1 marked in Fire, Water and Earth 3 (F5): 10.
     Keeping Aries and Cetus: 4, Fire's and Water's 2 marks 2 + 2, no column: 8. Aries goes."""
-    deck = deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus")
-    state = with_marks(deal(4, deck=deck), 4, dict.fromkeys(range(6), ANA))
-    state = holding(state, ANA, ("Lupus", True), ("Aries", False))
-    state, _ = observe(state, 4, 6)
+    state, _ = observe(at_the_limit(), CETUS, 6)
     assert state.phase is Phase.DISCARDING
     command = robot.move(state, ANA, random.Random(0))
     assert command == DiscardCards(ANA, state.version, (number("Aries"),))
@@ -236,9 +227,7 @@ def test_l1_the_robot_keeps_the_cards_that_score_most_on_its_own_final_scoring_c
 def test_v7_the_robots_dreamer_leaves_the_grand_stars_to_the_seats() -> None:
     """On Air (2 stars) the dreamer marks Leo (0-1 0-2 2-3 3-4, Grand 1) or Hydra (0-1 1-2
     2-3 3-4, Grand 3): the robot never has it mark a Grand star (Leo 0, 1)."""
-    state = deal(2, deck=deck_from("Ara", "Draco", "Leo", "Hydra"))
-    state = with_marks(state, 1, {0: BEN})
-    state, _ = act(state, Rest(ANA, state.version))
+    state = dream_step()
     for seed in range(6):
         command = robot.move(state, ANA, random.Random(seed))
         assert isinstance(command, Dream) and (command.slot, command.stars) != (2, (0, 1))
@@ -248,7 +237,7 @@ def test_v7_the_robots_dreamer_leaves_the_grand_stars_to_the_seats() -> None:
 # -- the robot against random play, and the balance report -------------------------------------
 
 
-def mixed(robot_seats: Iterable[int]) -> Chooser:
+def mixed(robot_seats: Iterable[int]) -> Mover:
     """The robot in ``robot_seats``, random legal choices (test_whole_game's) elsewhere."""
     seats = frozenset(robot_seats)
 
@@ -259,7 +248,7 @@ def mixed(robot_seats: Iterable[int]) -> Chooser:
     return chooser
 
 
-def final_scores(state: State, rng: random.Random, chooser: Chooser) -> dict[int, int]:
+def final_scores(state: State, rng: random.Random, chooser: Mover) -> dict[int, int]:
     _, ended, _ = played(state, rng, chooser)
     return {score.seat: score.total for score in ended.scores}
 

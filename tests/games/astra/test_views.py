@@ -9,7 +9,6 @@ import dataclasses
 import random
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from games import kit
 from games.astra.rules.events import BoonsCrossed
@@ -17,9 +16,20 @@ from games.astra.rules.evolve import fold
 from games.astra.rules.model import Phase, Pick, State
 from games.astra.rules.view import View, view_for
 from games.kit import SeatStatus
-from tests.games.astra.flow_helpers import DECK, SCORING, act, deal, deck_from, rest
-from tests.games.astra.test_discovery import BEN, CLEO, SLOT, ana_discovers, example_2, pick
-from tests.games.astra.test_whole_game import MOST_COMMANDS, next_command
+from tests.games.astra.flow_helpers import (
+    BEN,
+    CLEO,
+    SCORING,
+    deal,
+    played_out,
+    playing,
+    random_tables,
+    rest,
+    shuffled,
+    sky,
+)
+from tests.games.astra.test_discovery import SLOT, ana_discovers, example_2, pick
+from tests.games.astra.test_whole_game import next_command
 
 SEAT_ONLY = {"seat", "scoring", "picks", "can_pick"}  # the fields a viewer's view may differ in
 
@@ -30,14 +40,7 @@ def public(view: View) -> View:
 
 
 def played_to_the_end(players: int, seed: int) -> State:
-    rng = random.Random(seed)
-    state = deal(players, deck=tuple(random.Random(seed).sample(DECK, len(DECK))))
-    for _ in range(MOST_COMMANDS):
-        if state.ended:
-            return state
-        command, now = next_command(state, rng)
-        state, _ = act(state, command, now)
-    raise AssertionError("the game never ended")
+    return played_out(*shuffled(players, seed), next_command)
 
 
 def secret_twin(state: State, viewer: int | None) -> State:
@@ -99,7 +102,7 @@ def test_h1_after_the_end_every_dealt_card_shows_and_the_undealt_never() -> None
 
 
 def test_h2_the_deck_counts_show_and_its_order_is_in_no_view() -> None:
-    state = deal(3, deck=deck_from("Leo", "Lyra", "Ursa Major", "Hydra", "Cetus"))
+    state = sky()
     # S2, S3, S6: 23 of 48 above the Game End card (3 players); 1 discarded and 4 laid out
     # from the top leave 18 above it and 25 below
     assert len(state.deck) == 43
@@ -170,27 +173,19 @@ def test_h5_h6_the_state_repr_hides_its_secrets_and_so_do_views() -> None:
 
 
 @settings(max_examples=10, deadline=None)
-@given(
-    players=st.integers(2, 5),
-    deck=st.permutations(DECK),
-    first=st.integers(1, 5),
-    seed=st.integers(0, 2**32),
-    clock=st.sampled_from([None, 60]),
-)
+@given(table=random_tables())
 def test_h1_h2_h4_h6_no_view_in_a_random_game_holds_another_seats_secret_or_the_deck_order(
-    players: int, deck: list[int], first: int, seed: int, clock: int | None
+    table: tuple[State, random.Random],
 ) -> None:
     """At every step of a random legal game (test_whole_game's chooser), each seat's and a
     spectator's view equals the view of a twin table whose other secrets differ (H1, H2,
     H4), the public part is the same for all (H3), and at the end every dealt card shows."""
-    rng = random.Random(seed)
-    state = deal(players, deck=tuple(deck), first_player=min(first, players), step_seconds=clock)
-    check_views(state)
-    for _ in range(MOST_COMMANDS):
-        if state.ended:
-            break
-        command, now = next_command(state, rng)
-        state, _ = act(state, command, now)
+    start, rng = table
+    check_views(start)
+    state = start
+    for state, _ in playing(start, rng, next_command):
         check_views(state)
     assert state.ended
-    assert all(view_for(state, v).scorings == SCORING[:players] for v in (None, *state.seats))
+    assert all(
+        view_for(state, v).scorings == SCORING[: state.players] for v in (None, *state.seats)
+    )

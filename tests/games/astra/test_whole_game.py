@@ -16,7 +16,6 @@ import random
 from datetime import datetime
 
 from hypothesis import given, note, settings
-from hypothesis import strategies as st
 
 from games.astra.rules import robot
 from games.astra.rules.abilities import ability_refused, twin_possible
@@ -47,12 +46,11 @@ from games.astra.rules.events import (
 from games.astra.rules.evolve import fold
 from games.astra.rules.marking import first_stars, next_stars
 from games.astra.rules.model import Phase, State
-from tests.games.astra.flow_helpers import DECK, NOW, act, deal, stored
+from tests.games.astra.flow_helpers import NOW, playing, random_tables, stored
 
 CARDS = 48
 # D11, L1: the discoverer may hold more than the limit until every discovered card is taken
 DISCOVERING = (Phase.PICKING, Phase.DISCOVERY, Phase.DISCARDING)
-MOST_COMMANDS = 5000  # far more than any game takes: a game that runs past it never ends
 ROBOT_SHARE = 0.5  # the commands the robot makes; the random chooser makes the rest
 
 
@@ -196,24 +194,14 @@ def next_command(state: State, rng: random.Random) -> tuple[Command, datetime]:
 
 
 @settings(max_examples=16, deadline=None)
-@given(
-    players=st.integers(2, 5),
-    deck=st.permutations(DECK),
-    first=st.integers(1, 5),
-    seed=st.integers(0, 2**32),
-    clock=st.sampled_from([None, 60]),
-)
+@given(table=random_tables())
 def test_t1_e7_v5_z3_random_legal_games_always_end_and_their_stored_events_fold_to_the_live_state(
-    players: int, deck: list[int], first: int, seed: int, clock: int | None
+    table: tuple[State, random.Random],
 ) -> None:
-    rng = random.Random(seed)
-    start = deal(players, deck=tuple(deck), first_player=min(first, players), step_seconds=clock)
+    start, rng = table
+    players = start.players
     state, replayed, history = start, start, []
-    for _ in range(MOST_COMMANDS):
-        if state.ended:
-            break
-        command, now = next_command(state, rng)
-        state, events = act(state, command, now)
+    for state, events in playing(start, rng, next_command):
         history += events
         replayed = fold(stored(events), replayed)
         assert replayed == state  # the fold of the stored events is the live state
