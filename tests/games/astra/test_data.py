@@ -1036,13 +1036,12 @@ def test_m11_check_cards_accepts_the_file_as_it_is() -> None:
 # -- purity ------------------------------------------------------------------------------------------
 
 
-def test_astra_is_pure_and_not_yet_an_installed_game() -> None:
-    """I1-I3, "the contract for the pure rules": no module of ``games/astra`` imports Django
-    or anything beyond the standard library, the platform's pure kit (``games.kit``: refusals,
-    the fold, hiding, the clock's guards) and the package; and no ``game.py`` makes it an
-    installed app yet."""
-    package = ROOT / "games" / "astra"
-    assert not (package / "game.py").exists()
+def test_astras_rules_are_pure() -> None:
+    """I1-I3, "the contract for the pure rules": no module of ``games/astra/rules`` imports
+    Django or anything beyond the standard library, the platform's pure kit (``games.kit``:
+    refusals, the fold, hiding, the clock's guards) and the rules themselves; the platform's
+    side (``game.py``, the presenters) lives beside them, never inside."""
+    package = ROOT / "games" / "astra" / "rules"
     for path in sorted(package.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
@@ -1055,5 +1054,5 @@ def test_astra_is_pure_and_not_yet_an_installed_game() -> None:
                 continue
             outside = [n for n in names if n.split(".")[0] not in STDLIB | {"games"}]
             assert outside == [], f"{path.relative_to(ROOT)} imports {outside}"
-            inside = ("games.astra", "games.kit")
+            inside = ("games.astra.rules", "games.kit")
             assert all(n.startswith(inside) for n in names if n.startswith("games")), path

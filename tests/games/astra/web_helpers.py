@@ -1,0 +1,210 @@
+"""Astra in real rooms made through the lobby, driven by the requests a browser sends: the
+marking strip's taps (GET preview/mark, U3: nothing recorded), Observe, Dream and Ability
+with their ``chain`` (POST play/observe, play/dream, play/ability), Rest and Done, the Boon
+pick (play/pick, U5) and the card limit's checkboxes (play/discard, U6). A test may read the
+state to know what to send; what a browser receives is read as HTML.
+
+The server's draws (H5) come from ``game.deal_command``: ``rig_deal`` replaces that one seam
+so that twin rooms are dealt alike but for what a test makes differ.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from html import unescape
+from typing import Any
+
+import pytest
+from django.http import HttpResponse
+from django.test import Client
+
+from games.astra import chain, game
+from games.astra.rules import robot
+from games.astra.rules.commands import (
+    Command,
+    DiscardCards,
+    Done,
+    Dream,
+    Observe,
+    PickBoon,
+    Rest,
+    UseAbility,
+)
+from games.astra.rules.model import State
+from games.models import Event
+from lobby.models import Room
+from tests.web.rooms import NAMES, create_room, join, page, post, sit
+
+SLUG = "astra"
+HX = {"HX-Request": "true"}
+REAL_DEAL = game.deal_command
+
+
+def rig_deal(monkeypatch: pytest.MonkeyPatch, *, seed: int = 7, **changes: Any) -> None:
+    """The next deals draw from a seeded generator, then take what the test gives (the
+    deck, the Final Scoring deal, the first player)."""
+
+    def deal(**kwargs: Any) -> Command:
+        kwargs["rng"] = random.Random(seed)
+        return replace(REAL_DEAL(**kwargs), **changes)
+
+    monkeypatch.setattr(game, "deal_command", deal)
+
+
+class AstraRoom:
+    """An Astra room: people in seats 1..n (seat 1 hosts), computers in the seats named, a
+    spectator who joined without sitting, the clock if asked; started unless not."""
+
+    def __init__(
+        self,
+        players: int = 3,
+        *,
+        computers: Iterable[int] = (),
+        step: str | None = None,
+        start: bool = True,
+    ) -> None:
+        self.host = Client()
+        self.room: Room = create_room(self.host, SLUG)
+        machines = set(computers)
+        assert join(self.host, self.room, NAMES[0]).status_code == 200
+        self.seats: dict[int, Client] = {}
+        self.names: dict[int, str] = {}
+        for n in range(1, players + 1):
+            if n in machines:
+                assert post(self.host, self.room, "computer", seat=n).status_code == 200
+                continue
+            client = self.host if n == 1 else Client()
+            if n != 1:
+                assert join(client, self.room, NAMES[n - 1]).status_code == 200
+            assert sit(client, self.room, n).status_code == 200
+            self.seats[n] = client
+            self.names[n] = NAMES[n - 1]
+        self.spectator = Client()
+        assert join(self.spectator, self.room, "Watcher").status_code == 200
+        if step:
+            assert post(self.host, self.room, "clock", step=step).status_code == 200
+        if start:
+            response = post(self.host, self.room, "start")
+            assert response.status_code == 200, response.content[:300]
+
+    @property
+    def code(self) -> str:
+        return self.room.code
+
+    @property
+    def game_id(self) -> int:
+        self.room.refresh_from_db()
+        assert self.room.game_id is not None, "the game has not started"
+        return self.room.game_id
+
+    def state(self) -> State:
+        return game.GAME.current(self.game_id)
+
+    def stored(self) -> list[tuple[int, str, Any]]:
+        rows = Event.objects.filter(game_id=self.game_id).order_by("seq")
+        return list(rows.values_list("seq", "kind", "payload"))
+
+    def client(self, who: int | str | None) -> Client:
+        if who == "stranger":
+            return Client()
+        if who is None or who == "spectator":
+            return self.spectator
+        assert isinstance(who, int)
+        return self.seats[who]
+
+    def page(self, who: int | str | None) -> str:
+        return page(self.client(who), self.room)
+
+    def send(self, seat: int, action: str, **form: object) -> HttpResponse:
+        return post(self.seats[seat], self.room, f"play/{action}", **form)
+
+    def tap(self, seat: int, **fields: object) -> Any:
+        """One tap of the marking strip (U3): its hidden fields and the button's."""
+        data: dict[str, Any] = {"version": self.state().version, **fields}
+        return self.seats[seat].get(f"/r/{self.code}/preview/mark", data, headers=HX)
+
+    def waiting(self) -> list[int]:
+        state = self.state()
+        return [s for s in self.seats if robot.waiting(state, s)]
+
+    def play_robot(self, seat: int, rng: random.Random) -> HttpResponse:
+        state = self.state()
+        action, form = as_form(state, robot.move(state, seat, rng))
+        return self.send(seat, action, **form)
+
+    def play_until(
+        self, done: Callable[[State], bool], rng: random.Random, most: int = 600
+    ) -> State:
+        """Every waiting person plays the computer's move until ``done(state)``."""
+        for _ in range(most):
+            state = self.state()
+            if done(state):
+                return state
+            waiting = self.waiting()
+            assert waiting, f"nobody owes a move in {state.phase}"
+            response = self.play_robot(waiting[0], rng)
+            assert response.status_code == 200, (waiting[0], response.content[-400:])
+        raise AssertionError("the game did not get there")
+
+
+def as_form(state: State, command: Command) -> tuple[str, dict[str, object]]:
+    """The action and form a browser sends for this command (the page's own fields)."""
+    match command:
+        case Observe():
+            stars = [(command.slot, star) for star in command.stars]
+            return "observe", {"version": command.version, "chain": chain.write(stars)}
+        case Dream():
+            stars = [(command.slot, star) for star in command.stars]
+            return "dream", {"version": command.version, "chain": chain.write(stars)}
+        case UseAbility():
+            form: dict[str, object] = {"version": command.version, "card": command.card}
+            if command.stars:
+                form["chain"] = chain.write(command.stars)
+            if command.k:
+                form["k"] = command.k
+            return "ability", form
+        case Rest():
+            return "rest", {"version": command.version}
+        case Done():
+            return "done", {"version": command.version}
+        case PickBoon():
+            picked: dict[str, object] = {"step": command.step, "box": command.box}
+            for n, card in enumerate(command.targets, 1):
+                picked[f"target-{n}"] = card
+            return "pick", picked
+        case DiscardCards():
+            return "discard", discard_form(state, command.seat, command.cards)
+    raise AssertionError(f"no form sends {command!r}")
+
+
+def discard_form(state: State, seat: int, discarded: Iterable[int]) -> dict[str, object]:
+    """U6: the card-limit form with every held card ticked but ``discarded``."""
+    held = [h.card for h in state.journal(seat).held]
+    gone = set(discarded)
+    form: dict[str, object] = {
+        "version": state.version,
+        "held": "-".join(str(card) for card in held),
+    }
+    form.update({f"keep-{card}": "1" for card in held if card not in gone})
+    return form
+
+
+# -- reading what a browser receives ------------------------------------------------------------
+
+
+def hidden(html: str, name: str) -> str | None:
+    found = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', html)
+    return unescape(found.group(1)) if found else None
+
+
+def tap_words(html: str) -> list[str]:
+    """The ``add`` values of the strip's lit stars."""
+    return re.findall(r'name="add" value="([^"]+)"', html)
+
+
+def said(html: str) -> str:
+    found = re.search(r'class="ast-said[^"]*"[^>]*>(.*?)</p>', html, re.S)
+    return unescape(found.group(1)).strip() if found else ""
