@@ -204,7 +204,6 @@ def discovery_step(state: State, now: datetime) -> list[object] | None:
             if number == state.dream_discovered:
                 return [DreamCardDiscarded(number, slot.constellation.number)]  # V10
             return [CardGained(seat, number, slot.constellation.number)]  # D10
-            return opened(state, number, slot, group, now)
     if state.discovered and over_limit(state, seat):  # D11, L1, L3
         return [CardLimitExceeded(seat, state.journal(seat).card_limit, half_step(state, now))]
     if state.taken:  # D12, D13: one draw at a time, so the Game End card is met in order
