@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from django.utils.html import escape
@@ -14,8 +15,10 @@ from django.utils.html import escape
 from games.astra import chain
 from games.astra.rules.cards import BY_NUMBER
 from games.astra.rules.model import Phase, State
+from games.models import Event
 from tests.games.astra.web_helpers import AstraRoom, hidden, said, tap_words
 from tests.support.fuzzing import loose_limits  # noqa: F401 (an autouse fixture)
+from tests.support.highest.fixtures import frozen_clock  # noqa: F401 (a fixture)
 from tests.web.rooms import notice
 
 pytestmark = pytest.mark.django_db
@@ -208,3 +211,71 @@ def test_d6_h4_u5_a_boon_pick_panel_is_offered_to_the_picker_only():
         and after.picks.number == state.picks.number
     ):
         assert "You picked" in table.page(picker)
+
+
+def test_z2_z3_the_clock_rests_for_a_silent_player_and_the_log_says_so(frozen_clock):  # noqa: F811
+    """Z2, Z3, R7: a 60 s turn step runs out before any Action: the server takes a Rest for
+    the player, the next seat's turn starts, and every page's log says the clock rested."""
+    table = AstraRoom(3, step="60")
+    active = _active(table)
+    html = table.page(active)
+    assert 'id="countdown"' in html and 'data-deadline="' in html
+    frozen_clock.advance(61)
+    state = table.state()
+    assert state.active == active % 3 + 1
+    assert "(the clock rested for them)" in table.page(None)
+
+
+def test_z5_a_silent_picker_gets_the_leftmost_boon_when_the_half_step_runs_out(
+    frozen_clock,  # noqa: F811
+):
+    """Z2, Z5: a Boon pick step lasts half the step length; a picker who sends nothing gets
+    the leftmost Boon open to them, and the group completes."""
+    rng = random.Random(3)
+    for _ in range(8):
+        table = AstraRoom(3, step="60")
+        state = table.play_until(lambda s: s.ended or s.phase is Phase.PICKING, rng, most=600)
+        if state.phase is Phase.PICKING:
+            break
+    else:
+        pytest.skip("no pick step came up")  # pragma: no cover
+    assert state.picks is not None and state.deadline is not None
+    assert state.deadline - frozen_clock() <= timedelta(seconds=30)
+    step = state.picks.number
+    frozen_clock.advance(31)
+    after = table.state()
+    assert after.picks is None or after.picks.number != step or after.picks.closed
+    assert " took " in table.page(None)  # BoonsCrossed, in the log
+
+
+def test_u8_a_finished_game_replays_step_by_step_without_the_undealt_secrets():
+    """U8, H1, H6: every step of a finished game's replay renders; the replay names turns
+    in its jumps; no undealt Final Scoring card appears anywhere."""
+    table = AstraRoom(2)
+    state = _whole_game(table, 5)
+    dealt = set(state.scoring)
+    undealt = {f"FS{n}" for n in range(1, 7)} - dealt
+    for n in (1, 2, 3, *range(4, state.version + 1, 9), state.version):
+        response = table.host.get(f"/r/{table.code}/history/1/?step={n}")
+        assert response.status_code == 200, n
+        text = response.content.decode()
+        assert not any(f"<caption>{card}" in text for card in undealt), n
+    last = table.host.get(f"/r/{table.code}/history/1/?step={state.version}").content.decode()
+    assert "Turn 1:" in last and "Final scoring" in last
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_computer_seated_by_the_host_plays_its_own_turns(settings):
+    """A computer in seat 2, marked as one on every page, plays its own turns through the
+    same commands: after each of the host's Rests the turn comes back to the host, with seat
+    2's own events stored between (its Dream choices included, V7)."""
+    settings.CONSTELLATE_COMPUTERS_INLINE = True
+    table = AstraRoom(2, computers=(2,))
+    machine = re.search(r"[A-Z][a-z]+ \(computer\)", table.page(1))
+    assert machine is not None and machine.group(0) in table.page(None)
+    for _ in range(3):
+        table.play_until(lambda s: s.active == 1 and s.phase is Phase.ABILITY, random.Random(2))
+        state = table.state()
+        assert table.send(1, "rest", version=state.version).status_code == 200
+    assert table.state().turn >= 5  # three of the host's turns and the computer's between
+    assert Event.objects.filter(game_id=table.game_id, actor_seat=2).exists()
