@@ -279,3 +279,56 @@ def test_a_computer_seated_by_the_host_plays_its_own_turns(settings):
         assert table.send(1, "rest", version=state.version).status_code == 200
     assert table.state().turn >= 5  # three of the host's turns and the computer's between
     assert Event.objects.filter(game_id=table.game_id, actor_seat=2).exists()
+
+
+def _until_discarding(players: int = 3) -> AstraRoom:
+    rng = random.Random(17)
+    for _ in range(10):
+        table = AstraRoom(players)
+        state = table.play_until(lambda s: s.ended or s.phase is Phase.DISCARDING, rng, 900)
+        if state.phase is Phase.DISCARDING:
+            return table
+    pytest.skip("no card limit came up")  # pragma: no cover
+
+
+def test_u6_l1_the_card_limit_panel_keeps_the_right_count_only():
+    """U6, L1, L2: over the limit, the discoverer's page lists every held card ticked with
+    "Keep n of m"; the others read who is choosing; keeping too many is refused with the
+    rules' reason and changes nothing; keeping exactly the limit discards the rest face up."""
+    table = _until_discarding()
+    state = table.state()
+    seat = state.active
+    assert seat is not None
+    journal = state.journal(seat)
+    held = [h.card for h in journal.held]
+    html = table.page(seat)
+    assert f"Keep {journal.card_limit} of {len(held)}" in html
+    assert all(f'name="keep-{card}" value="1" checked' in html for card in held)
+    for other in (s for s in table.seats if s != seat):
+        assert f"{table.names[seat]} is choosing cards to discard" in table.page(other)
+        assert "play/discard" not in table.page(other)
+    before = table.stored()
+    form = {"version": state.version, "held": hidden(html, "held")}
+    too_many = table.send(seat, "discard", **form, **{f"keep-{c}": "1" for c in held})
+    assert 400 <= too_many.status_code < 500 and notice(too_many)
+    assert table.stored() == before
+    kept = held[: journal.card_limit]
+    response = table.send(seat, "discard", **form, **{f"keep-{c}": "1" for c in kept})
+    assert response.status_code == 200, notice(response)
+    after = table.state()
+    assert [h.card for h in after.journal(seat).held] == kept
+    assert set(held[journal.card_limit :]) <= set(after.discard)
+
+
+def test_u4_the_board_s_regions_for_a_wide_screen():
+    """U4: the board's three regions, which the style sheet lays side by side on a wide
+    board (a container query): the Sphere with its deck counter and the cards in the middle,
+    the Journals on one side, the discard pile and the log on the other."""
+    table = AstraRoom(3)
+    html = table.page(1)
+    middle = html.index('class="ast-middle"')
+    left = html.index('class="ast-left"')
+    right = html.index('class="ast-right"')
+    assert middle < html.index("The Sphere") < html.index("The cards") < left
+    assert left < html.index("Your Journal") < html.index("The other players") < right
+    assert right < html.index("Discard pile") < html.index('id="log"')
