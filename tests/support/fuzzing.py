@@ -11,15 +11,19 @@ number -> ``Client``), ``spectator`` and ``state()``.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 import pytest
+from django.db import transaction
 from django.http import QueryDict
 from django.test import Client, override_settings
 from django.utils import timezone
+from hypothesis import event
 from hypothesis import strategies as st
 
+from games import store
 from games.definition import GameDefinition
 from games.inputs import BadInput
 from games.kit import Refusal
@@ -112,3 +116,69 @@ def send(client: Client, table: Table, endpoint: str, form: dict[str, Any]) -> A
     if endpoint.startswith("preview/"):
         return client.get(url, form, headers=HX)
     return client.post(url, form, headers=HX)
+
+
+# -- one hostile form, sent and judged ---------------------------------------------------------
+
+
+class _Undo(Exception):
+    """Raised to roll a savepoint back."""
+
+
+@contextmanager
+def undone() -> Iterator[None]:
+    """Whatever the block appends is rolled back, and no folded state of it is kept: every
+    example of a fuzz starts from the same game."""
+    try:
+        with transaction.atomic():
+            yield
+            raise _Undo
+    except _Undo:
+        pass
+    finally:
+        store.forget_cached_states()
+
+
+class Stored(Table, Protocol):
+    def stored(self) -> list[Any]: ...
+
+
+def judged(
+    game: GameDefinition[Any, Any],
+    table: Stored,
+    endpoint: str,
+    who: object,
+    form: dict[str, object],
+    *,
+    label: str,
+    on_tap: Callable[[str], None],
+    on_stored: Callable[[Any], None],
+) -> None:
+    """Send one form as ``who`` and judge the answer: never a 500; a refusal is a readable
+    4xx that appends nothing and is never a command the rules accept; a preview (``on_tap``,
+    given the answer) appends nothing; an accepted command is one the rules accept and is
+    appended (``on_stored``, given the state before)."""
+    seat = who if isinstance(who, int) else 1
+    before, state = table.stored(), table.state()
+    legal = (
+        isinstance(who, int)
+        and endpoint.startswith("play/")
+        and rules_accept(game, table, endpoint, seat, form)
+    )
+    response = send(client_of(table, who), table, endpoint, form)
+    assert response.status_code < 500, response.content[:500]
+    event(f"{label} {endpoint} {response.status_code}{' legal' if legal else ''}")
+    if response.status_code >= 400:
+        readable(response)
+        assert not legal, (endpoint, who, form)
+        assert table.stored() == before and table.state() == state
+        return
+    assert response.status_code == 200
+    if endpoint.startswith("preview/"):
+        assert table.stored() == before  # asking records nothing
+        on_tap(response.content.decode())
+        return
+    assert legal, (endpoint, who, form)
+    after = table.stored()
+    assert after[: len(before)] == before and len(after) > len(before)
+    on_stored(state)

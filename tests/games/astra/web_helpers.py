@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 from django.http import HttpResponse
-from django.test import Client
 
 from games.astra import chain, game
 from games.astra.rules import robot
@@ -34,9 +33,8 @@ from games.astra.rules.commands import (
     UseAbility,
 )
 from games.astra.rules.model import State
-from games.models import Event
-from lobby.models import Room
-from tests.web.rooms import NAMES, create_room, join, page, post, sit
+from tests.support.seated import SeatedRoom
+from tests.web.rooms import post
 
 SLUG = "astra"
 HX = {"HX-Request": "true"}
@@ -54,9 +52,11 @@ def rig_deal(monkeypatch: pytest.MonkeyPatch, *, seed: int = 7, **changes: Any) 
     monkeypatch.setattr(game, "deal_command", deal)
 
 
-class AstraRoom:
+class AstraRoom(SeatedRoom):
     """An Astra room: people in seats 1..n (seat 1 hosts), computers in the seats named, a
     spectator who joined without sitting, the clock if asked; started unless not."""
+
+    GAME = game.GAME
 
     def __init__(
         self,
@@ -66,57 +66,10 @@ class AstraRoom:
         step: str | None = None,
         start: bool = True,
     ) -> None:
-        self.host = Client()
-        self.room: Room = create_room(self.host, SLUG)
-        machines = set(computers)
-        assert join(self.host, self.room, NAMES[0]).status_code == 200
-        self.seats: dict[int, Client] = {}
-        self.names: dict[int, str] = {}
-        for n in range(1, players + 1):
-            if n in machines:
-                assert post(self.host, self.room, "computer", seat=n).status_code == 200
-                continue
-            client = self.host if n == 1 else Client()
-            if n != 1:
-                assert join(client, self.room, NAMES[n - 1]).status_code == 200
-            assert sit(client, self.room, n).status_code == 200
-            self.seats[n] = client
-            self.names[n] = NAMES[n - 1]
-        self.spectator = Client()
-        assert join(self.spectator, self.room, "Watcher").status_code == 200
-        if step:
-            assert post(self.host, self.room, "clock", step=step).status_code == 200
-        if start:
-            response = post(self.host, self.room, "start")
-            assert response.status_code == 200, response.content[:300]
-
-    @property
-    def code(self) -> str:
-        return self.room.code
-
-    @property
-    def game_id(self) -> int:
-        self.room.refresh_from_db()
-        assert self.room.game_id is not None, "the game has not started"
-        return self.room.game_id
+        super().__init__(players, computers=computers, step=step, start=start)
 
     def state(self) -> State:
         return game.GAME.current(self.game_id)
-
-    def stored(self) -> list[tuple[int, str, Any]]:
-        rows = Event.objects.filter(game_id=self.game_id).order_by("seq")
-        return list(rows.values_list("seq", "kind", "payload"))
-
-    def client(self, who: int | str | None) -> Client:
-        if who == "stranger":
-            return Client()
-        if who is None or who == "spectator":
-            return self.spectator
-        assert isinstance(who, int)
-        return self.seats[who]
-
-    def page(self, who: int | str | None) -> str:
-        return page(self.client(who), self.room)
 
     def send(self, seat: int, action: str, **form: object) -> HttpResponse:
         return post(self.seats[seat], self.room, f"play/{action}", **form)

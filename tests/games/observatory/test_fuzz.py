@@ -18,15 +18,10 @@ Modelled on ``tests/games/lookatthestars/test_fuzz.py`` (whose hostile values it
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
-from django.db import transaction
-from hypothesis import event, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import store
 from games.kit import Refusal
 from games.observatory import game, plan, planner
 from games.observatory.rules import robot
@@ -44,7 +39,7 @@ from tests.games.observatory.web_helpers import (
     rig_deal,
 )
 from tests.support import fuzzing
-from tests.support.fuzzing import client_of, query, readable, rules_accept, send
+from tests.support.fuzzing import judged, query, readable, rules_accept, send, undone
 from tests.web.rooms import notice
 from tests.web.test_fuzz import FUZZ
 
@@ -149,23 +144,6 @@ def rooms(monkeypatch: pytest.MonkeyPatch) -> dict[str, ObsRoom]:
     draft = ObsRoom(2)
     draft.play_until(lambda s: s.phase is Phase.DRAFT, most=30)
     return {"choice": choice, "turn": turn, "draft": draft}
-
-
-class _Undo(Exception):
-    """Raised to roll a savepoint back."""
-
-
-@contextmanager
-def undone() -> Iterator[None]:
-    """Whatever the block appends is rolled back, and no folded state of it is kept."""
-    try:
-        with transaction.atomic():
-            yield
-            raise _Undo
-    except _Undo:
-        pass
-    finally:
-        store.forget_cached_states()
 
 
 def base_form(table: ObsRoom, seat: int, endpoint: str, base: str) -> dict[str, object]:
@@ -320,29 +298,16 @@ def fuzzed(
         form = {**base_form(table, seat, endpoint, base), **overlay}
         for key in dropped:
             form.pop(key, None)
-        before, state = table.stored(), table.state()
-        legal = (
-            isinstance(who, int)
-            and endpoint.startswith("play/")
-            and rules_accept(game.GAME, table, endpoint, seat, form)
+        judged(
+            game.GAME,
+            table,
+            endpoint,
+            who,
+            form,
+            label=phase,
+            on_tap=lambda html: check_tap(form, html, table, seat),
+            on_stored=lambda state: check_stored(table, endpoint, seat, form, state),
         )
-        response = send(client_of(table, who), table, endpoint, form)
-        assert response.status_code < 500, response.content[:500]
-        event(f"{phase} {endpoint} {response.status_code}{' legal' if legal else ''}")
-        if response.status_code >= 400:
-            readable(response)
-            assert not legal, (endpoint, who, form)
-            assert table.stored() == before and table.state() == state
-            return
-        assert response.status_code == 200
-        if endpoint == "preview/plan":
-            assert table.stored() == before  # U9: asking records nothing
-            check_tap(form, response.content.decode(), table, seat)
-            return
-        assert legal, (endpoint, who, form)
-        after = table.stored()
-        assert after[: len(before)] == before and len(after) > len(before)
-        check_stored(table, endpoint, seat, form, state)
 
 
 def test_u1_g3_g6_the_fuzz_s_legal_forms_are_stored_exactly_once(rooms: dict[str, ObsRoom]):

@@ -20,10 +20,8 @@ from typing import Any
 
 import pytest
 from django.http import HttpResponse
-from django.test import Client
 from django.utils.html import escape
 
-from games.models import Event
 from games.observatory import game, plan
 from games.observatory.rules import robot
 from games.observatory.rules.commands import Choose, Command, Pick, Submit
@@ -31,8 +29,8 @@ from games.observatory.rules.deck import CARDS
 from games.observatory.rules.model import Phase, State
 from games.observatory.rules.sheet import Dice
 from games.observatory.rules.steps import Step
-from lobby.models import Room
-from tests.web.rooms import NAMES, create_room, join, page, post, sit
+from tests.support.seated import SeatedRoom
+from tests.web.rooms import post
 
 SLUG = "observatory"
 HX = {"HX-Request": "true"}  # the header htmx sends with every request
@@ -82,10 +80,12 @@ def rig_deal(
 # -- a room ----------------------------------------------------------------------------------------
 
 
-class ObsRoom:
+class ObsRoom(SeatedRoom):
     """An Observatory room: people in seats 1..n (seat 1 hosts), computers in the seats
     named, a spectator who joined without sitting; the clock and the first-game option set
     if asked; started unless not."""
+
+    GAME = game.GAME
 
     def __init__(
         self,
@@ -96,64 +96,11 @@ class ObsRoom:
         first_game: bool = False,
         start: bool = True,
     ) -> None:
-        self.host = Client()
-        self.room: Room = create_room(self.host, SLUG)
-        machines = set(computers)
-        assert join(self.host, self.room, NAMES[0]).status_code == 200
-        self.seats: dict[int, Client] = {}
-        self.names: dict[int, str] = {}
-        for n in range(1, players + 1):
-            if n in machines:
-                assert post(self.host, self.room, "computer", seat=n).status_code == 200
-                continue
-            client = self.host if n == 1 else Client()
-            if n != 1:
-                assert join(client, self.room, NAMES[n - 1]).status_code == 200
-            assert sit(client, self.room, n).status_code == 200
-            self.seats[n] = client
-            self.names[n] = NAMES[n - 1]
-        self.spectator = Client()
-        assert join(self.spectator, self.room, "Watcher").status_code == 200
-        if step:
-            assert post(self.host, self.room, "clock", step=step).status_code == 200
-        if first_game:
-            response = post(self.host, self.room, "options", first_game="yes")
-            assert response.status_code == 200, response.content[:300]
-        if start:
-            response = post(self.host, self.room, "start")
-            assert response.status_code == 200, response.content[:300]
-
-    @property
-    def code(self) -> str:
-        return self.room.code
-
-    @property
-    def game_id(self) -> int:
-        self.room.refresh_from_db()
-        assert self.room.game_id is not None, "the game has not started"
-        return self.room.game_id
+        options = {"first_game": "yes"} if first_game else None
+        super().__init__(players, computers=computers, step=step, options=options, start=start)
 
     def state(self) -> State:
         return game.GAME.current(self.game_id)
-
-    def stored(self) -> list[tuple[int, str, Any]]:
-        """This game's events, as stored."""
-        rows = Event.objects.filter(game_id=self.game_id).order_by("seq")
-        return list(rows.values_list("seq", "kind", "payload"))
-
-    def events(self) -> int:
-        return Event.objects.filter(game_id=self.game_id).count()
-
-    def client(self, who: int | str | None) -> Client:
-        if who == "stranger":
-            return Client()  # a fresh browser that opened the link
-        if who is None or who == "spectator":
-            return self.spectator
-        assert isinstance(who, int)
-        return self.seats[who]
-
-    def page(self, who: int | str | None) -> str:
-        return page(self.client(who), self.room)
 
     # -- what a browser sends ------------------------------------------------------------------
 
