@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 
 from games.audiences import HISTORY, Names, listed, name_of, plural, seat_of
 from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
@@ -89,6 +92,17 @@ class Tile:
     face: CardFace | None  # None: an empty slot (D13)
     discovered: bool
     banner: str  # U5: the pick under way on this card
+
+    @property
+    def html(self) -> SafeString:
+        return tile_html(self)
+
+
+@lru_cache(maxsize=1024)
+def tile_html(tile: Tile) -> SafeString:
+    """A tile's HTML, rendered once per value (a tile is immutable and the same for every
+    audience): a push renders only the tiles that changed since the last one."""
+    return mark_safe(render_to_string(f"{BOARD}#tile", {"tile": tile}))
 
 
 @dataclass(frozen=True)
