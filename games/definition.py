@@ -144,6 +144,63 @@ class Preview(Generic[S]):
     show: Callable[[S, int, Form, datetime], object]
 
 
+# -- what a board may ask the platform about the player in a seat ---------------------------
+# The rules know a game only; the room knows who holds each seat and what else they played.
+# A board that shows something of its seat's player's earlier games (Observatory's S3: the
+# best earlier solo score) says so in ``Screens.past``; the room installs the finder.
+
+
+@dataclass(frozen=True)
+class EarlierAsked:
+    """A board's question about the player in ``seat``: their earlier finished games of the
+    same kind that had ``players`` seats (started before the game shown)."""
+
+    seat: int
+    players: int
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """One such game: the seat the player held at its end, and its last event (a finished
+    game's last event carries its result)."""
+
+    seat: int
+    last_event: object
+
+
+# (the game shown, the question) -> the earlier games found, in one query
+EarlierFinder = Callable[[int, EarlierAsked], Sequence[Earlier]]
+
+
+def _nothing_earlier(game: int, asked: EarlierAsked) -> Sequence[Earlier]:
+    return ()
+
+
+_earlier_finder: EarlierFinder = _nothing_earlier
+
+
+def provide_earlier_games(finder: EarlierFinder | None) -> None:
+    """Install how the platform finds a seat's player's earlier games (the room's, which
+    knows who held each seat; None: nothing is ever found)."""
+    global _earlier_finder
+    _earlier_finder = finder if finder is not None else _nothing_earlier
+
+
+def earlier_games(game: int, asked: EarlierAsked) -> Sequence[Earlier]:
+    return _earlier_finder(game, asked)
+
+
+@dataclass(frozen=True)
+class PlayerPast(Generic[S]):
+    """A board that shows something of its seat's player's earlier games. ``ask(state,
+    audience)`` says, without a query, whether this board does (None: it does not, and
+    nothing is read); ``present(state, audience, names, code, earlier)`` is then the board,
+    given the games found."""
+
+    ask: Callable[[S, str], EarlierAsked | None]
+    present: Callable[[S, str, Names, str, Sequence[Earlier]], object]
+
+
 class Presenters(Protocol[S_in]):
     """A game's presenters (usually its ``presenters`` module), as ``Screens.of`` reads
     them: see ``Screens`` for what each one does."""
@@ -175,10 +232,16 @@ class Screens(Generic[S]):
     describe: Callable[[S, S, Names], str]  # what one step of a replay did, in a sentence
     jumps: Callable[[S, Names], list[tuple[int, str]]]  # the replay's landmarks
     jump_label: str = "Jump to a turn"
+    past: PlayerPast[S] | None = None  # a seat's board that shows its player's earlier games
 
     @classmethod
     def of(
-        cls, template: str, presenters: Presenters[S], *, jump_label: str = "Jump to a turn"
+        cls,
+        template: str,
+        presenters: Presenters[S],
+        *,
+        jump_label: str = "Jump to a turn",
+        past: PlayerPast[S] | None = None,
     ) -> Screens[S]:
         """The screens drawn by ``template`` from a module (or object) of presenters."""
         return cls(
@@ -190,6 +253,7 @@ class Screens(Generic[S]):
             describe=presenters.describe,
             jumps=presenters.jumps,
             jump_label=jump_label,
+            past=past,
         )
 
     def render_board(
@@ -205,7 +269,7 @@ class Screens(Generic[S]):
             known = _recent.get(key)
             if known is not None and known[0] is state and now - known[2] < _FRESH:
                 return known[1]
-        board = self.present(state, audience, names, code)
+        board = self._present(state, audience, names, code, game)
         context = {"board": board, "oob": oob, "game": game}
         html = render_to_string(f"{self.template}#board", context)
         with _recent_lock:
@@ -214,6 +278,14 @@ class Screens(Generic[S]):
             while len(_recent) > _RECENT:
                 _recent.popitem(last=False)
         return html
+
+    def _present(self, state: S, audience: str, names: Names, code: str, game: int) -> object:
+        """The board's presenter; a board that shows its seat's player's earlier games gets
+        them first (``past``)."""
+        asked = self.past.ask(state, audience) if self.past is not None else None
+        if self.past is None or asked is None:
+            return self.present(state, audience, names, code)
+        return self.past.present(state, audience, names, code, earlier_games(game, asked))
 
     def render_notice(self, message: str, *, error: bool = True) -> str:
         return render_to_string(f"{self.template}#notice", {"message": message, "error": error})

@@ -37,12 +37,14 @@ from games.audiences import (
 from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
 from games.audiences import audience_of as audience_of
 from games.audiences import audiences as audiences
+from games.definition import Earlier, EarlierAsked
 from games.kit import SeatStatus
 
 from . import planner  # it uses map_html at call time only
 from .rules import steps
 from .rules.decide import default_keep
 from .rules.deck import CARDS, BonusKind, Card
+from .rules.events import GameEnded
 from .rules.model import ClosedStep, DraftPick, Keep, Phase, Source, State, Submission
 from .rules.scoring import ScoreSheet
 from .rules.sheet import DIE_NAMES, SHOOTING_STAR_DIE, Dice, Sheet, Slot
@@ -569,6 +571,27 @@ def present(
         choosing=None if history else _choosing(state, view),
         drafting=None if history else _drafting(view),
     )
+
+
+def best_solo_asked(state: State, audience: str) -> EarlierAsked | None:
+    """S3: only a solo game's end screen, for its seat, shows the player's best earlier solo
+    score: only it asks the platform for their earlier solo games."""
+    seat = seat_of(audience)
+    if seat is None or not state.solo or not state.ended:
+        return None
+    return EarlierAsked(seat=seat, players=1)
+
+
+def present_with_best_solo(
+    state: State, audience: str, names: Names, code: str, earlier: Sequence[Earlier]
+) -> Board:
+    """S3: the board, with the best final score of the seat's player's earlier solo games."""
+    scores = [
+        game.last_event.scores[game.seat - 1].total
+        for game in earlier
+        if isinstance(game.last_event, GameEnded)
+    ]
+    return present(state, audience, names, code, best_solo=max(scores, default=None))
 
 
 def present_history(state: State, names: Names, code: str) -> Board:
