@@ -9,6 +9,7 @@ instead of writing their own. Pure: no Django.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 Names = Mapping[int, str]  # seat -> the name its player had when the game started
@@ -64,3 +65,35 @@ def plural(n: int, word: str) -> str:
 
 def points(n: int) -> str:
     return plural(n, "point")
+
+
+@dataclass(frozen=True)
+class WaitingWords:
+    """How a game says who a simultaneous step still waits for: what a seat that acted is
+    (``acted``: "done", "ready"), what the step is called (``step``: "round", "step"), the
+    word counting the seats still at it (``counted``: "other", "player") and what they are
+    still doing, if said (``doing``: " to draw")."""
+
+    acted: str
+    step: str
+    counted: str
+    doing: str = ""
+
+
+def waiting_line(
+    words: WaitingWords, waiting: Sequence[int], names: Names, acted: int | None
+) -> str:
+    """The status line of a running simultaneous step: for ``acted``, a seat that has acted
+    in it, how many others it still waits for and who; for anyone else, who it waits for.
+    ``waiting``: the seats still to act."""
+    if acted is not None:
+        others = [s for s in waiting if s != acted]
+        if not others:
+            return f"{words.acted.capitalize()} — the {words.step} closes now."
+        who = listed([name_of(names, s) for s in others])
+        return (
+            f"{words.acted.capitalize()} — waiting for {plural(len(others), words.counted)}: {who}."
+        )
+    if not waiting:
+        return f"Every seat is {words.acted}: the {words.step} closes now."
+    return f"Waiting for {listed([name_of(names, s) for s in waiting])}{words.doing}."

@@ -19,10 +19,12 @@ from django.utils.safestring import SafeString, mark_safe
 from games.audiences import (
     HISTORY,
     Names,
+    WaitingWords,
     listed,
     name_of,
     points,
     seat_of,
+    waiting_line,
 )
 from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
 from games.audiences import audience_of as audience_of
@@ -42,6 +44,7 @@ from .rules.view import SeatBoard, View, view_for
 DRAFT = "draft"  # the preview that answers every tap (game.py)
 STAR_BOARD = "lookatthestars/star_board.html"
 BOARD = "lookatthestars/board.html"
+WAITING = WaitingWords(acted="done", step="round", counted="other", doing=" to draw")
 
 
 # -- what the template reads ------------------------------------------------------------------
@@ -213,15 +216,8 @@ def _turn(view: View, names: Names, history: bool) -> str:
         if view.card and cards.is_shooting_star(view.card):
             return "Your turn: draw a shooting star, or pass."
         return "Your turn: draw the card's shape on your board, then Confirm."
-    if view.seat is not None and status is not None:
-        others = [s for s in waiting if s != view.seat]
-        if not others:
-            return "Done — the round closes now."
-        who = listed([name_of(names, s) for s in others])
-        return f"Done — waiting for {len(others)} other{'s' if len(others) > 1 else ''}: {who}."
-    if not waiting:
-        return "Every seat is done: the round closes now."
-    return f"Waiting for {listed([name_of(names, s) for s in waiting])} to draw."
+    acted = view.seat if status is not None else None
+    return waiting_line(WAITING, waiting, names, acted)
 
 
 def _done_count(view: View) -> str:

@@ -28,11 +28,13 @@ from django.utils.safestring import SafeString, mark_safe
 from games.audiences import (
     HISTORY,
     Names,
+    WaitingWords,
     listed,
     name_of,
     plural,
     points,
     seat_of,
+    waiting_line,
 )
 from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
 from games.audiences import audience_of as audience_of
@@ -64,6 +66,7 @@ from .rules.view import SeatView, View, view_for
 BOARD = "observatory/board.html"
 MAP = "observatory/map.html"
 LOG_LINES = 8  # "a short log of closed steps"
+WAITING = WaitingWords(acted="ready", step="step", counted="player")
 
 # -- small words ------------------------------------------------------------------------------
 
@@ -688,15 +691,8 @@ def _turn(view: View, names: Names, history: bool) -> str:
         return "Keep 4 of your 6 dealt cards (any mix); the other 2 go back under their decks."
     if view.can_submit:
         return _submit_turn(view)
-    if view.seat is not None and (view.round or view.choice):
-        others = [s for s in waiting if s != view.seat]
-        if not others:
-            return "Ready — the step closes now."
-        who = listed([name_of(names, s) for s in others])
-        return f"Ready — waiting for {plural(len(others), 'player')}: {who}."
-    if not waiting:
-        return "Every seat is ready: the step closes now."
-    return f"Waiting for {listed([name_of(names, s) for s in waiting])}."
+    acted = view.seat if view.round or view.choice else None
+    return waiting_line(WAITING, waiting, names, acted)
 
 
 def _submit_turn(view: View) -> str:
