@@ -1,6 +1,6 @@
 """Which room a game is played in, its seats' names and which seats began with a computer
 in them: the part of the room a push (and a computer's wake-up) needs. And who held a seat
-in earlier games: what a board may ask about its seat's player (``earlier_games``).
+in earlier games, by name: what a board may ask about its seat's player (``earlier_games``).
 
 Both are fixed for a game's whole life (a room keeps its code; a match's seat names are
 written once, at the start), so a process remembers them by game: the view that ran the
@@ -87,8 +87,8 @@ def _keep(game_id: int, seating: Seating) -> None:
 
 
 class _Holder(Func):
-    """The identity a match's ``bound`` gives one seat. Its keys are digits, which Django's
-    JSON key lookups would read as array indexes: the path names the key instead."""
+    """The name a match's ``seats`` gives one seat. Its keys are digits, which Django's JSON
+    key lookups would read as array indexes: the path names the key instead."""
 
     function = "JSON_EXTRACT"  # SQLite: JSON_EXTRACT(bound, '$."1"')
     output_field = CharField()
@@ -103,23 +103,24 @@ class _Holder(Func):
 
 
 def earlier_games(game_id: int, asked: EarlierAsked) -> list[Earlier]:
-    """The earlier games of whoever holds ``asked.seat`` of game ``game_id``: the finished
-    games of its kind, started before it, that had ``asked.players`` seats with that same
-    browser identity bound to one of them at the end; each with that seat and its last
-    event. One query, whatever the number of games found."""
+    """The earlier games of whoever holds ``asked.seat`` of game ``game_id``, by the display
+    name the seat had (Observatory's S3: "under the same display name"): the finished games
+    of its kind, started before it, that had ``asked.players`` seats, one of them under that
+    same name; each with that seat and its last event. One query, whatever the number of
+    games found."""
     seats = range(1, asked.players + 1)
     shown = Match.objects.filter(game_id=game_id).order_by()
-    me = Subquery(shown.annotate(who=_Holder("bound", asked.seat)).values("who")[:1])
-    holders = {f"holder_{n}": _Holder("game__match__bound", n) for n in seats}
+    me = Subquery(shown.annotate(who=_Holder("seats", asked.seat)).values("who")[:1])
+    holders = {f"holder_{n}": _Holder("game__match__seats", n) for n in seats}
     rows = (
         Event.objects.filter(
             game__kind=Subquery(Game.objects.filter(pk=game_id).values("kind")[:1]),
             game_id__lt=game_id,
             game__ended_at__isnull=False,
             seq=F("game__version"),
-            game__match__bound__has_key=str(asked.players),
+            game__match__seats__has_key=str(asked.players),
         )
-        .exclude(game__match__bound__has_key=str(asked.players + 1))
+        .exclude(game__match__seats__has_key=str(asked.players + 1))
         .annotate(me=me, **holders)
         .filter(reduce(or_, (Q(**{name: F("me")}) for name in holders)))
         .order_by()

@@ -1,8 +1,9 @@
 """S3: a solo game's end screen shows the score and the seat's best earlier solo score on this
-server. The rules cannot know it: the platform finds it (``Screens.past``, the room's
-``seating.earlier_games``) for the seat's player, the browser identity bound to the seat,
-in the finished solo Observatory games that player started earlier; the game shown is not
-among them. Played through the forms a browser sends (tests/games/observatory/web_helpers.py).
+server under the same display name. The rules cannot know it: the platform finds it
+(``Screens.past``, the room's ``seating.earlier_games``) for the seat's display name, in
+the finished solo Observatory games started earlier with a seat under that name; the game
+shown is not among them. Played through the forms a browser sends
+(tests/games/observatory/web_helpers.py).
 """
 
 from __future__ import annotations
@@ -73,15 +74,15 @@ def test_s3_the_end_screen_shows_the_player_s_best_earlier_solo_score(
     assert EARLIER not in table.page(None)
 
 
-def test_s3_another_player_does_not_see_it_in_the_same_seat_nor_under_the_same_name(
+def test_s3_it_is_the_display_name_s_another_name_sees_none_the_same_name_elsewhere_does(
     monkeypatch: pytest.MonkeyPatch,
 ):
-    """S3: the best earlier score is the seat's player's own. After Ada's solo game, Bo takes
-    seat 1 of the same room and plays one: his end screen shows no earlier score, and Ada,
-    now watching, sees none. Another browser also named Ada, in another room, sees none."""
+    """S3 ("under the same display name"): after Ada's solo game, Bo takes seat 1 of the same
+    room and plays one: his end screen shows no earlier score, and Ada, now watching, sees
+    none. A browser named Ada in another room sees Ada's best: it is the name's."""
     fixed_dice(monkeypatch, WILD)
     table = ObsRoom(1, start=False)
-    play_solo(table, monkeypatch, seed=1)
+    ada = play_solo(table, monkeypatch, seed=1)
     assert post(table.host, table.room, "stand").status_code == 200
     bo = Client()
     assert join(bo, table.room, "Bo").status_code == 200
@@ -94,7 +95,7 @@ def test_s3_another_player_does_not_see_it_in_the_same_seat_nor_under_the_same_n
     other = ObsRoom(1, start=False)  # its host is named Ada too, in a browser of her own
     play_solo(other, monkeypatch, seed=3)
     assert "Solo: " in other.page(1)
-    assert EARLIER not in other.page(1)
+    assert best_line(ada) in other.page(1)
 
 
 def test_s3_only_a_solo_seat_s_end_screen_asks_and_it_costs_one_query(
@@ -154,7 +155,7 @@ def sheet(total: int) -> ScoreSheet:
 
 def finished(room: Room, bound: dict[int, str], totals: tuple[int, ...], *, ended=True) -> Game:
     """A game of Observatory whose only event is its end, with ``bound`` as its seats'
-    browser identities."""
+    display names (and browser identities)."""
     now = timezone.now()
     game = Game.objects.create(kind="observatory", version=1, ended_at=now if ended else None)
     kind, payload = GAME.codec.encode(GameEnded(tuple(sheet(t) for t in totals), ()))
@@ -163,7 +164,7 @@ def finished(room: Room, bound: dict[int, str], totals: tuple[int, ...], *, ende
         room=room,
         game=game,
         number=room.matches.count() + 1,
-        seats={str(n): f"Seat {n}" for n in bound},
+        seats={str(n): who for n, who in bound.items()},
         bound={str(n): who for n, who in bound.items()},
         held=sorted(set(bound.values())),
     )
@@ -178,11 +179,11 @@ def found(game: Game, asked: EarlierAsked) -> list[tuple[int, int]]:
     )
 
 
-def test_s3_the_finder_reads_the_seat_s_identity_the_seat_count_and_only_earlier_ends():
-    """S3: for the player bound to the asked seat: the earlier finished games with exactly
-    the asked number of seats, each with the seat held and its final scores; not a game
-    still running, not one started later, not another identity's, and nothing for a game no
-    room plays."""
+def test_s3_the_finder_reads_the_seat_s_name_the_seat_count_and_only_earlier_ends():
+    """S3: for the display name of the asked seat: the earlier finished games with exactly
+    the asked number of seats, each with the seat held under that name and its final
+    scores; not a game still running, not one started later, not another name's, and
+    nothing for a game no room plays."""
     room = Room.objects.create(code="s3-finder", kind="observatory", host="ada")
     finished(room, {1: "ada"}, (11,))
     finished(room, {1: "ada"}, (30,), ended=False)  # still running
