@@ -245,6 +245,7 @@ GAME: GameDefinition[State, Command] = register(
         how_to_play=HowToPlay("astra/rules.html", how_to_play.context),
         computer=Computer(robot.waiting, _computer_move),
         styles=("astra/board.css",),
+        scripts=("astra/limit.js",),
     )
 )
 

@@ -47,6 +47,13 @@ class TapTarget:
 
 
 @dataclass(frozen=True)
+class Tab:
+    mode: str
+    label: str
+    current: bool
+
+
+@dataclass(frozen=True)
 class OtherCard:
     slot: int
     name: str
@@ -59,6 +66,7 @@ class MarkArea:
     version: int
     mode: str  # "observe", "dream" or "ability-<card>"
     title: str
+    tabs: tuple[Tab, ...]  # what the strip may mark now: Observe, each marking Ability
     chain: str  # the stars so far, as chain.write writes them
     chips: tuple[str, ...]
     open: int | None  # the slot opened full width
@@ -241,6 +249,7 @@ def mark_area(
         version=state.version,
         mode=mode,
         title=_title(state, mode),
+        tabs=_tabs(state, offered, mode) if len(offered) > 1 else (),
         chain=chains.write(taps),
         chips=tuple(_chip(state, slot, star) for slot, star in taps),
         open=shown,
@@ -249,9 +258,9 @@ def mark_area(
         cards=tuple(
             OtherCard(n, state.slot(n).constellation.name, n == shown) for n in sorted(next_taps)
         ),
-        hint=_hint(state, mode, taps, next_taps),
+        hint=_hint(state, mode, taps, next_taps, shown, bool(refusal)),
         said=said,
-        refusal="" if not taps or not refusal else refusal,
+        refusal=refusal if taps and refusal and not next_taps else "",
         send=mode.partition("-")[0],
         send_label=_send_label(state, mode, taps),
         card=ability_card(mode),
@@ -300,18 +309,48 @@ def _title(state: State, mode: str) -> str:
     return f"Use {BY_NUMBER[card].name} ({ability_name(BY_NUMBER[card])})"
 
 
-def _hint(state: State, mode: str, taps: Sequence[chains.Target], next_taps: Targets) -> str:
+def _hint(
+    state: State,
+    mode: str,
+    taps: Sequence[chains.Target],
+    next_taps: Targets,
+    shown: int | None,
+    unfinished: bool,
+) -> str:
     if not next_taps:
         return "Nothing more can be added: send it, or undo a star." if taps else "Nothing to mark."
     if not taps:
         if mode == DREAM:
             return "Open one of the tied cards and tap the dreamer's first star."
         return "Open a card and tap a lit star: the first star of your chain."
+    elsewhere = shown not in next_taps
+    if unfinished:
+        more = "Open another card and tap its lit star" if elsewhere else "Tap the next lit star"
+        return f"{more}: this needs more stars before it can be sent."
+    if elsewhere:
+        return "Open another card to tap its lit star, or send what you have."
     return "Tap the next lit star, or send what you have."
+
+
+def _tabs(state: State, offered: Sequence[str], mode: str) -> tuple[Tab, ...]:
+    """What the strip may mark now, one button each: Observe, and each marking Ability."""
+    return tuple(Tab(m, _tab_label(state, m), m == mode) for m in offered)
+
+
+def _tab_label(state: State, mode: str) -> str:
+    if mode == OBSERVE:
+        return "Observe"
+    if mode == DREAM:
+        return "Dream"
+    card = ability_card(mode)
+    assert card is not None
+    return f"Use {BY_NUMBER[card].name}"
 
 
 def _send_label(state: State, mode: str, taps: Sequence[chains.Target]) -> str:
     if mode == OBSERVE:
+        if not taps:
+            return "Observe"
         cost = f"Observe ({len(taps)} Stardust"
         return cost + (", 1 Telescope)" if state.observes else ")")
     if mode == DREAM:

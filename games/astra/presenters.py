@@ -92,6 +92,7 @@ class Tile:
     face: CardFace | None  # None: an empty slot (D13)
     discovered: bool
     banner: str  # U5: the pick under way on this card
+    refill: bool = False  # an empty slot the deck will refill (D12); else the deck ran out
 
     @property
     def html(self) -> SafeString:
@@ -151,7 +152,6 @@ class AbilityButton:
     card: int
     name: str
     text: str
-    marking: bool  # opens the marking strip (K18)
     forge: tuple[int, ...]  # K4: the counts a Forge may name
 
 
@@ -370,13 +370,19 @@ def _picking_line(view: View, names: Names) -> str:
     """U5: the discovered card, its discoverer, who is picking (H4: picks stay sealed)."""
     if view.picks is None:
         return ""
-    waiting = [name_of(names, seat) for seat in view.picks.waiting]
-    done = [name_of(names, seat) for seat in view.picks.seats if seat not in view.picks.waiting]
+
+    def who(seat: int) -> str:
+        return "you" if seat == view.seat else name_of(names, seat)
+
+    waiting = [who(seat) for seat in view.picks.waiting]
+    done = [who(seat) for seat in view.picks.seats if seat not in view.picks.waiting]
     card = _resolving_card(view)
-    by = f" discovered by {name_of(names, view.active)}" if view.active else ""
-    line = f"{card}{by}: {listed(waiting)} {'is' if len(waiting) == 1 else 'are'} picking a Boon."
+    by = f" discovered by {who(view.active)}" if view.active else ""
+    plural_verb = len(waiting) > 1 or waiting == ["you"]
+    line = f"{card}{by}: {listed(waiting)} {'are' if plural_verb else 'is'} picking a Boon."
     if done:
-        line += f" {listed(done)} {'has' if len(done) == 1 else 'have'} picked."
+        verb = "have" if len(done) > 1 or done == ["you"] else "has"
+        line += f" {listed(done).capitalize() if done[0] == 'you' else listed(done)} {verb} picked."
     return line
 
 
@@ -425,10 +431,11 @@ def _deck(view: View) -> str:
 
 def _tiles(view: View, names: Names) -> tuple[Tile, ...]:
     banner_slot = _resolving_slot(view) if view.phase is Phase.PICKING else None
+    refill = bool(view.above_game_end + view.below_game_end)  # D12: the deck is not empty
     tiles = []
     for n, placed in enumerate(view.slots, 1):
         if placed.card is None:
-            tiles.append(Tile(n, None, False, ""))
+            tiles.append(Tile(n, None, False, "", refill=refill))
             continue
         face = card_face(placed.card, placed.marks, placed.crossed)
         banner = _picking_line(view, names) if n == banner_slot else ""
@@ -452,7 +459,11 @@ def _bar(state: State, view: View) -> ActionBar | None:
     acting = view.phase in (Phase.ABILITY, Phase.OBSERVING)
     abilities: tuple[AbilityButton, ...] = ()
     if view.phase is Phase.ABILITY:
-        abilities = tuple(_ability_button(held, journal) for held in journal.held if held.active)
+        abilities = tuple(  # the marking ones are the marking strip's (its tabs)
+            _ability_button(held, journal)
+            for held in journal.held
+            if held.active and BY_NUMBER[held.card].ability.kind not in markings.MARKING_KINDS
+        )
     done = view.phase is Phase.OBSERVING or (view.phase is Phase.ABILITY and view.skipped)
     if not (acting or abilities):
         return None
@@ -473,7 +484,6 @@ def _ability_button(held: Held, journal: Journal) -> AbilityButton:
         card=held.card,
         name=card.name,
         text=ability_text(card),
-        marking=kind in markings.MARKING_KINDS,
         forge=forge,
     )
 

@@ -7,7 +7,7 @@ and asks the computer player what the seat that owes a command would do
 - marking (an Observe, O2-O10; an Ability that marks, K1, K5, K10, K14; the dreamer's
   stars, V6-V8): the marking strip (U3), a card opened with its button, each lit star
   tapped (each tap is the strip's preview, checked against the strip's ``chain`` field),
-  then Send; a marking Ability is first chosen in the bottom bar's "Use an Ability";
+  then Send; a marking Ability is first chosen with its button at the strip's top;
 - Rest and Done: the bottom bar (U2); an Ability that marks nothing: its "Use" button in
   the bar (a Forge's count first, K4);
 - a Boon pick: the pick panel (U5), the Activation's cards ticked (B7), then the box;
@@ -182,14 +182,19 @@ def open_abilities(page: Page) -> None:
 
 def use_ability(page: Page, command: UseAbility, picture: str | None) -> None:
     card = BY_NUMBER[command.card]
-    open_abilities(page)
-    menu = page.locator(".ast-bar .ast-abilities")
     if card.ability.kind in MARKING:
-        menu.get_by_role("button", name=f"Use {card.name}", exact=True).click(timeout=WAIT)
-        wait_strip(page, "mode", f"ability-{command.card}")
+        mode = f"ability-{command.card}"
+        if strip_field(page, "mode") != mode:  # the strip's only mode needs no choosing
+            page.locator(f'.ast-mark .ast-modes button[name=to][value="{mode}"]').click(
+                timeout=WAIT
+            )
+        wait_strip(page, "mode", mode)
         tap_stars(page, list(command.stars), picture)
         send(page, f"Use {card.name}")
-    elif card.ability.kind is AbilityKind.FORGE:
+        return
+    open_abilities(page)
+    menu = page.locator(".ast-bar .ast-abilities")
+    if card.ability.kind is AbilityKind.FORGE:
         forge = menu.locator("form.ast-forge", has=page.locator(f"input[value='{command.card}']"))
         forge.locator("select[name=k]").select_option(str(command.k))
         forge.get_by_role("button", name=f"Use {card.name}").click(timeout=WAIT)
@@ -214,9 +219,11 @@ def pick_boon(page: Page, command: PickBoon) -> None:
 def discard(page: Page, command: DiscardCards) -> None:
     panel = page.locator("#ast-discard")
     panel.wait_for(timeout=WAIT)
+    button = panel.get_by_role("button", name="Keep the ticked cards")
+    assert button.is_disabled()  # U6: enabled only at the right count
     for card in command.cards:
         panel.locator(f"input[name=keep-{card}]").uncheck()
-    panel.get_by_role("button", name="Keep the ticked cards").click(timeout=WAIT)
+    button.click(timeout=WAIT)
 
 
 def perform(person: Person, command: Command, picture: str | None = None) -> None:
