@@ -22,28 +22,31 @@ class RoomConsumer(AsyncWebsocketConsumer):
     caps: list[limits.Cap] | None = None  # what this socket is counted against, once admitted
 
     async def connect(self) -> None:
-        """Listen first, render second: anything that changes after the socket joined its
-        groups reaches it as a push, and the first view is rendered after that moment,
-        so it is never older than what the groups carry."""
+        """Accept first, then listen, then render. The handshake is answered before any
+        work: daphne drops a websocket its application has not accepted within its connect
+        timeout (5 s), and in a reconnect storm (a restart, hundreds of sockets back at
+        once) the lookups and renders queued before the accept outran it, so every
+        handshake was dropped and retried while its work was still done (bench/storm.py).
+        A close code reaches the browser only after the handshake, too: 4404 (no room) and
+        4429 (over a cap) tell the page to stop. Then listen first, render second: anything
+        that changes after the socket joined its groups reaches it as a push, and the first
+        view is rendered after that moment, so it is never older than what the groups
+        carry."""
+        await self.accept()
         code = self.scope["url_route"]["kwargs"]["code"]
         place = await self._place(code)
         if place is None:
-            # Accepted first: a socket refused in its handshake reaches the browser as 1006,
-            # which the page retries; 4404 after it is accepted tells the page to stop.
-            await self.accept()
             await self.close(code=4404)
             return
         self.room_id, audience = place
         caps = limits.socket_caps(self.room_id, self.scope)
         if not await limits.admit(caps):
-            await self.accept()  # a close code reaches the browser only after the handshake
             await self.close(code=limits.CLOSE_OVER_CAP)
             self.room_id = None
             return
         self.caps = caps
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         await self.join_audience(audience)
-        await self.accept()
         await self._send_view()
 
     async def disconnect(self, code: int) -> None:
