@@ -149,6 +149,20 @@ class Screen:
         if not self._opened.wait(open_timeout + 5) or self._socket is None:
             self.close()
             raise AssertionError(f"websocket {url} did not open: {self.error!r}")
+        self._wait_first(open_timeout + 5)
+
+    def _wait_first(self, timeout: float) -> None:
+        """Until the view sent on connect arrives (or the server closes the socket): the
+        server accepts the handshake before it joins the room's groups (lobby.consumers),
+        so only that first frame says this tab now receives every push, as a page's first
+        board does."""
+        end = time.monotonic() + timeout
+        with self._changed:
+            while not self.frames and not self.closed.is_set():
+                left = end - time.monotonic()
+                if left <= 0:
+                    break
+                self._changed.wait(min(left, 0.2))
 
     async def _read(self, open_timeout: float) -> None:
         try:
