@@ -31,7 +31,7 @@ from games.registry import register
 from . import chain, how_to_play, markings, presenters
 from .rules import robot
 from .rules.boards import ABOVE_GAME_END, FINAL_SCORING_CARDS, PLAYER_COUNTS
-from .rules.cards import BY_NUMBER, CARD_COUNT
+from .rules.cards import CARD_COUNT
 from .rules.commands import (
     Command,
     Deal,
@@ -204,10 +204,6 @@ def _computer_move(state: State, seat: int, rng: random.Random) -> Command:
     return robot.move(state, seat, rng)
 
 
-def _seat_label(players: int, seat: int) -> str:
-    return f"Seat {seat}"
-
-
 GAME: GameDefinition[State, Command] = register(
     GameDefinition(
         slug=SLUG,
@@ -219,7 +215,6 @@ GAME: GameDefinition[State, Command] = register(
         seats=Seats(
             min(PLAYER_COUNTS),
             max(PLAYER_COUNTS),
-            label=_seat_label,
             mode=lambda n: "Two players, with the dreamer pen" if n == 2 else "",
         ),
         initial=State,
@@ -249,4 +244,4 @@ GAME: GameDefinition[State, Command] = register(
     )
 )
 
-__all__ = ["BY_NUMBER", "GAME", "cards_of", "deal_command"]
+__all__ = ["GAME", "cards_of", "deal_command"]
