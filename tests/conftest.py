@@ -1,4 +1,5 @@
 import pytest
+from channels.layers import channel_layers
 
 from games import store
 from games.constellate.clues import blocklist_provider, set_blocklist
@@ -17,6 +18,18 @@ def _fresh_state_cache():
     yield
     store.forget_cached_states()
     seating.forget_all()
+
+
+@pytest.fixture(autouse=True)
+def _a_channel_layer_per_test():
+    """Each test's ``async_to_sync`` runs its own event loop, and the Redis layer keeps
+    per-channel ``asyncio.Lock``s that a receive's backup cleaner releases only when it
+    finishes: a loop that ends first leaves the lock held and bound to a dead loop, and
+    every later receive on that channel fails ("bound to a different event loop"). A
+    fresh layer per test keeps one test's loop out of the next."""
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
 
 
 @pytest.fixture(autouse=True)
