@@ -218,6 +218,21 @@ class Presenters(Protocol[S_in]):
     def jumps(self, final: S_in, names: Names, /) -> list[tuple[int, str]]: ...
 
 
+class Areas(Protocol[S_in]):
+    """Pushes by area: given the state after a change, the change's events and an audience,
+    the names of the template's partials that are all this audience sees change (each
+    pushed alone, out of band; at least one), or None for the whole board. An area's
+    element carries ``data-area``, the board's ``data-version`` and ``data-game``
+    (games/area.html), and when pushed alone ``data-since`` (the version the change
+    started from) and ``hx-swap-oob``: the browser keeps the newest of each area and asks
+    for the whole board when it missed a change (static/platform/socket.js). Every change
+    reaches every audience, as areas or as the whole board, so a gap shows."""
+
+    def __call__(
+        self, state: S_in, events: Sequence[object], audience: str, /
+    ) -> tuple[str, ...] | None: ...
+
+
 @dataclass(frozen=True)
 class Screens(Generic[S]):
     """How the game is shown. ``template`` holds the partials ``#board`` (given ``board``
@@ -233,6 +248,7 @@ class Screens(Generic[S]):
     jumps: Callable[[S, Names], list[tuple[int, str]]]  # the replay's landmarks
     jump_label: str = "Jump to a turn"
     past: PlayerPast[S] | None = None  # a seat's board that shows its player's earlier games
+    areas: Areas[S] | None = None  # pushes by area: see ``Areas``
 
     @classmethod
     def of(
@@ -242,6 +258,7 @@ class Screens(Generic[S]):
         *,
         jump_label: str = "Jump to a turn",
         past: PlayerPast[S] | None = None,
+        areas: Areas[S] | None = None,
     ) -> Screens[S]:
         """The screens drawn by ``template`` from a module (or object) of presenters."""
         return cls(
@@ -254,7 +271,29 @@ class Screens(Generic[S]):
             jumps=presenters.jumps,
             jump_label=jump_label,
             past=past,
+            areas=areas,
         )
+
+    def render_push(
+        self,
+        state: S,
+        events: Sequence[object],
+        audience: str,
+        names: Names,
+        code: str,
+        *,
+        game: int,
+        since: int,
+    ) -> str:
+        """What one audience is pushed after a change from version ``since`` to
+        ``state.version`` made of ``events``: only the areas it sees change, when the game
+        names them (``Areas``), else the whole board."""
+        changed = self.areas(state, events, audience) if self.areas is not None else None
+        if not changed:
+            return self.render_board(state, audience, names, code, game=game, oob=True)
+        board = self._present(state, audience, names, code, game)
+        context = {"board": board, "game": game, "area_oob": True, "since": since}
+        return "".join(render_to_string(f"{self.template}#{area}", context) for area in changed)
 
     def render_board(
         self, state: S, audience: str, names: Names, code: str, *, game: int, oob: bool = False

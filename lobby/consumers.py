@@ -1,12 +1,15 @@
-"""One websocket per browser tab: it only pushes. It joins the room's group and the group
-of its audience; on (re)connect it sends the whole current view, so a browser that slept
-or lost its connection shows the board as it is now.
+"""One websocket per browser tab: it pushes (whole boards, or the areas of a board that
+changed), and listens only for ``resync``. It joins the room's group and the group of its
+audience; on (re)connect, and on ``resync``, it sends the whole current view, so a browser
+that slept, lost its connection or missed a change shows the board as it is now.
 
 Whole views are rendered by lobby.renders, once per viewer for all the room's sockets in
 this process. Sockets are capped per room and per browser (lobby.limits): one over a cap
 is closed with code 4429 and nothing is rendered for it."""
 
 from __future__ import annotations
+
+import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -15,9 +18,13 @@ from . import limits, renders, views
 from .models import Room
 from .realtime import audience_group, room_group
 
+RESYNC = "resync"
+RESYNC_EVERY = 1.0  # seconds
+
 
 class RoomConsumer(AsyncWebsocketConsumer):
     room_id: int | None = None
+    resynced: float = float("-inf")  # when this socket last asked for the whole view
     audience: str | None = None
     caps: list[limits.Cap] | None = None  # what this socket is counted against, once admitted
 
@@ -61,7 +68,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """The socket only pushes; anything a browser sends is ignored."""
+        """The socket pushes; the one thing a browser may say is ``resync``: it missed a
+        change that came as areas (socket.js), and gets the whole view again, at most once
+        a second (a page cannot make the server render for it faster than that). Anything
+        else is ignored."""
+        if text_data != RESYNC or self.room_id is None:
+            return
+        now = time.monotonic()
+        if now - self.resynced < RESYNC_EVERY:
+            return
+        self.resynced = now
+        await self._send_view()
 
     async def board_push(self, event: dict) -> None:
         await self.send(text_data=event["html"])

@@ -81,8 +81,14 @@ def push_game(
             audience_group(seating.room_id, audience),
             {
                 "type": "board.push",
-                "html": screens.render_board(
-                    state, audience, seating.names, seating.code, game=game_id, oob=True
+                "html": screens.render_push(
+                    state,
+                    events,
+                    audience,
+                    seating.names,
+                    seating.code,
+                    game=game_id,
+                    since=first_version - 1,
                 ),
                 "version": state.version,
             },

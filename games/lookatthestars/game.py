@@ -180,7 +180,12 @@ GAME: GameDefinition[State, Command] = register(
             "pass": Action(_pass),
         },
         previews={presenters.DRAFT: Preview(_draft)},
-        screens=Screens.of("lookatthestars/board.html", presenters, jump_label="Jump to a round"),
+        screens=Screens.of(
+            "lookatthestars/board.html",
+            presenters,
+            jump_label="Jump to a round",
+            areas=presenters.areas,
+        ),
         how_to_play=HowToPlay("lookatthestars/rules.html", how_to_play.context),
         computer=Computer(robot.waiting, _computer_move),
         styles=("lookatthestars/board.css", "lookatthestars/page.css"),

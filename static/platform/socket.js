@@ -25,22 +25,72 @@
   // either order, and the older one would hide a turn that has begun (a seat could not act
   // until the next push). A board older than the one shown, of the same game, is dropped;
   // a rematch (another game) and the replay's steps swap as they come.
+  //
+  // A change that only some areas of a board show (another seat's submission: the top bar
+  // and the score strip) comes as those areas alone (data-area, games/definition.py Areas),
+  // each with the version it shows and the version it was changed from (data-since). An
+  // area older than the one shown is dropped; a board arriving after a newer area keeps
+  // that area; and an area changed from a version this page never got (a push lost or
+  // overtaken) asks the server for the whole board over the socket ("resync").
+  const version = (element) => Number(element.dataset.version);
+
+  function newest(board) {
+    let seen = version(board);
+    for (const area of board.querySelectorAll("[data-area]")) seen = Math.max(seen, version(area));
+    return seen;
+  }
+
+  function keepNewerAreas(next) {
+    const upTo = version(next);
+    for (const area of [...next.querySelectorAll("[data-area]")]) {
+      const shown = document.getElementById(area.id);
+      if (shown && version(shown) > upTo) area.replaceWith(shown);
+    }
+  }
+
   document.addEventListener("htmx:oobBeforeSwap", (event) => {
     const shown = event.detail.target;
-    if (!shown || shown.id !== "board") return;
     const fragment = event.detail.fragment;
     const next = fragment instanceof DocumentFragment ? fragment.firstElementChild : fragment;
-    if (!next || next.id !== "board") return;
-    const game = shown.dataset.game;
-    if (!game || game !== next.dataset.game) return;
-    if (Number(next.dataset.version) < Number(shown.dataset.version)) {
-      event.detail.shouldSwap = false;
+    if (!shown || !next || shown.id !== next.id) return;
+    if (shown.id === "board") {
+      const game = shown.dataset.game;
+      if (!game || game !== next.dataset.game) return;
+      if (version(next) < version(shown)) event.detail.shouldSwap = false;
+      else keepNewerAreas(next);
+      return;
+    }
+    if (!("area" in next.dataset) || !("since" in next.dataset)) return;
+    const board = document.getElementById("board");
+    if (!board || board.dataset.game !== next.dataset.game || !board.contains(shown)) {
+      event.detail.shouldSwap = false;  // another game's, or a board without this area
+      resync();
+      return;
+    }
+    if (version(next) <= version(shown)) {
+      event.detail.shouldSwap = false;  // this area is already as new
+    } else if (newest(board) < Number(next.dataset.since)) {
+      event.detail.shouldSwap = false;  // a change before this one never arrived
+      resync();
     }
   });
 
   const retries = new WeakMap();  // per ws-connect element, reset when a socket opens
+  let open = null;  // the open socket's htmx-ext-ws wrapper, to ask for the whole board
+  let asked = 0;
 
-  document.addEventListener("htmx:wsOpen", (event) => retries.delete(event.target));
+  function resync() {
+    const now = Date.now();
+    if (!open || now - asked < 1000) return;  // one ask is enough: its answer is whole
+    asked = now;
+    open.send("resync");
+  }
+
+  document.addEventListener("htmx:wsOpen", (event) => {
+    retries.delete(event.target);
+    open = event.detail.socketWrapper;
+  });
+  document.addEventListener("htmx:wsClose", () => { open = null; });
 
   // A clean close (a server restart during a deploy: 1000, 1001, or none) leaves
   // htmx-ext-ws closed for good; reopen it here, with the same jittered backoff.

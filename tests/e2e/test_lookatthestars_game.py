@@ -57,8 +57,8 @@ WATCHER = "Eve"  # opens the link at the start, joins as a spectator in the idle
 STEP = WAIT  # ms: one tap's answer
 
 # Installed on every page once: a count of the answers to its own requests (each tap), and a
-# record of every board it shows (a push or an answer swaps #board; the version tells them
-# apart): the round line, each seat's status in the score strip, the done count, the log.
+# record of every board it shows (a push or an answer swaps #board or its areas; the version
+# tells them apart): the round line, each seat's status in the score strip, the done count, the log.
 RECORDER = """() => {
   if (window.e2eRecording) return;
   window.e2eRecording = true;
@@ -75,8 +75,12 @@ RECORDER = """() => {
   window.e2eBoards = [];
   let last = null;
   const text = (s) => (document.querySelector(s)?.textContent || '').trim();
+  // The version shown: the board's, or a newer area's (another seat's Confirm comes as the
+  // top bar and the score strip alone).
+  const shownVersion = () => Math.max(0, ...[
+    ...document.querySelectorAll('#board, #board [data-area]')].map((e) => +e.dataset.version));
   window.e2eBoard = () => ({
-    version: +(document.querySelector('#board')?.dataset.version || 0),
+    version: shownVersion(),
     mode: text('#status .mode'),
     turn: text('#status .turn'),
     seats: [...document.querySelectorAll('.lats-scores li')].map((li) => [
@@ -87,9 +91,8 @@ RECORDER = """() => {
     result: text('#status .result'),
   });
   const record = () => {
-    const board = document.querySelector('#board');
-    if (!board || board.dataset.version === last) return;
-    last = board.dataset.version;
+    if (!document.querySelector('#board') || shownVersion() === last) return;
+    last = shownVersion();
     window.e2eBoards.push({...window.e2eBoard(), at: Date.now()});
   };
   new MutationObserver(record).observe(document.body, {childList: true, subtree: true});

@@ -53,12 +53,14 @@ def first_difference(x: str, y: str) -> str:
 
 
 async def frames_until(socket: Any, version: int) -> list[str]:
-    """Every frame up to and including the one carrying the board at ``version``."""
+    """Every frame up to and including the one carrying the board, or the areas of it that
+    changed for this socket (a push by area), at ``version``."""
     got = []
     while True:
         frame = await socket.receive_from(timeout=WAIT)
         got.append(frame)
-        if 'id="board"' in frame and f'data-version="{version}"' in frame:
+        pushed = 'id="board"' in frame or "data-area" in frame
+        if pushed and f'data-version="{version}"' in frame:
             return got
 
 

@@ -1,0 +1,112 @@
+"""Pushes by area in a real browser (static/platform/socket.js): a page keeps the newest of
+each area whatever order frames arrive in, a whole board arriving after a newer area keeps
+that area, and a page that missed a change asks its socket for the whole board ("resync")
+and shows it. Bo's websocket runs through Playwright's router, so the test sees what the
+page sends and can put frames of its own among the server's (made from the page's own HTML,
+as the server would write them)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, WebSocketRoute, expect
+
+from tests.e2e.browser import SHOWN_WITHIN, Person, Table
+
+pytestmark = pytest.mark.e2e
+
+WAIT = SHOWN_WITHIN * 1000  # ms
+
+
+def status_html(page: Page, *, version: int, since: int, turn: str) -> str:
+    """The page's own top bar as the server pushes it alone: out of band, at ``version``
+    changed from ``since``, saying ``turn``."""
+    return page.evaluate(
+        """([version, since, turn]) => {
+             const status = document.querySelector('#status').cloneNode(true);
+             status.dataset.version = version;
+             status.dataset.since = since;
+             status.setAttribute('hx-swap-oob', 'true');
+             status.querySelector('.turn').textContent = turn;
+             return status.outerHTML;
+           }""",
+        [version, since, turn],
+    )
+
+
+def board_html(page: Page, *, hint: str) -> str:
+    """The page's whole board at its version, as the server would have drawn it then: its
+    areas at the board's version, its top bar saying "The board's top bar", its card hint
+    saying ``hint``."""
+    return page.evaluate(
+        """hint => {
+             const board = document.querySelector('#board').cloneNode(true);
+             for (const area of board.querySelectorAll('[data-area]')) {
+               area.dataset.version = board.dataset.version;
+             }
+             board.querySelector('#status .turn').textContent = "The board's top bar";
+             board.querySelector('.lats-card-hint').textContent = hint;
+             return board.outerHTML;
+           }""",
+        hint,
+    )
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-version") or 0)
+
+
+def test_a_page_keeps_the_newest_area_and_recovers_a_missed_change(tables):
+    sent: list[str] = []  # what Bo's page said on its socket
+    sockets: list[WebSocketRoute] = []
+
+    def route(person: Person) -> None:
+        if person.name != "Bo":
+            return
+
+        def through(ws: WebSocketRoute) -> None:
+            server = ws.connect_to_server()
+            ws.on_message(lambda message: (sent.append(str(message)), server.send(message)))
+            sockets.append(ws)
+
+        person.page.route_web_socket(re.compile(r".*/ws/r/.*"), through)
+
+    table: Table = tables(2, game="Look at the Stars", setup=route)
+    table.join_and_sit()
+    table.host.page.get_by_role("button", name="Start the game").click()
+    bo = table.people[1].page
+    expect(bo.locator("#status .turn")).to_contain_text("Your turn", timeout=WAIT)
+    at = version(bo)
+    push = sockets[-1].send
+
+    # A change from a version the page never got (at + 1 missed): not shown, and the page
+    # asks for the whole board, which the server sends as it is now (a fresh #board).
+    bo.evaluate("document.querySelector('#board').dataset.e2eOld = 'yes'")
+    push(status_html(bo, version=at + 2, since=at + 1, turn="After a missed change"))
+    expect(bo.locator("#board[data-e2e-old]")).to_have_count(0, timeout=WAIT)
+    assert sent == ["resync"]
+    expect(bo.locator("#status .turn")).to_contain_text("Your turn")
+    assert version(bo) == at
+
+    # A real change arrives as areas: Ada passes, Bo's page shows her done, with no board
+    # sent again and nothing asked.
+    ada = table.host.page
+    ada.once("dialog", lambda dialog: dialog.accept())
+    ada.get_by_role("button", name="Pass").click()
+    expect(bo.locator(".lats-scores")).to_contain_text("✓ done", timeout=WAIT)
+    expect(bo.locator("#status")).to_have_attribute("data-version", str(at + 1))
+    assert version(bo) == at
+    assert sent == ["resync"]
+
+    # A change pushed as the top bar alone, the next version: shown.
+    push(status_html(bo, version=at + 2, since=at + 1, turn="Newer top bar"))
+    expect(bo.locator("#status .turn")).to_have_text("Newer top bar", timeout=WAIT)
+    # An older one arriving late: dropped.
+    push(status_html(bo, version=at + 1, since=at, turn="Older top bar"))
+    # The whole board at an older version arriving after the newer area (an action's
+    # answer overtaken by the next push): swapped in, but the newer top bar stays.
+    push(board_html(bo, hint="The board arrived"))
+    expect(bo.locator(".lats-card-hint")).to_have_text("The board arrived", timeout=WAIT)
+    expect(bo.locator("#status .turn")).to_have_text("Newer top bar")
+    assert sent == ["resync"]  # nothing more was missed
