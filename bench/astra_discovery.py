@@ -117,51 +117,10 @@ def start_seeded(code: str, seed: int) -> None:
         services.start(room, room.host)
 
 
-def form_of(state, command) -> tuple[str, dict]:
-    """The action and form a browser sends for the computer's command (the page's fields,
-    as the game's web tests send them)."""
-    from games.astra import chain
-    from games.astra.rules.commands import (
-        DiscardCards,
-        Done,
-        Observe,
-        PickBoon,
-        Rest,
-        UseAbility,
-    )
-
-    match command:
-        case Observe():
-            stars = [(command.slot, star) for star in command.stars]
-            return "observe", {"version": command.version, "chain": chain.write(stars)}
-        case UseAbility():
-            form: dict = {"version": command.version, "card": command.card}
-            if command.stars:
-                form["chain"] = chain.write(command.stars)
-            if command.k:
-                form["k"] = command.k
-            return "ability", form
-        case Rest():
-            return "rest", {"version": command.version}
-        case Done():
-            return "done", {"version": command.version}
-        case PickBoon():
-            picked: dict = {"step": command.step, "box": command.box}
-            for n, card in enumerate(command.targets, 1):
-                picked[f"target-{n}"] = card
-            return "pick", picked
-        case DiscardCards():
-            held = [h.card for h in state.journal(command.seat).held]
-            gone = set(command.cards)
-            fields: dict = {"version": state.version, "held": "-".join(map(str, held))}
-            fields.update({f"keep-{card}": "1" for card in held if card not in gone})
-            return "discard", fields
-    raise AssertionError(f"no form sends {command!r}")  # a Dream: 2 players only
-
-
 def plan_step(code: str, rng: random.Random) -> dict | None:
     """What the state asks for now: every waiting seat's (action, form), the computer's
     choice, and where the game stands. None once the game has ended."""
+    from games.astra.forms import form_of
     from games.astra.rules import robot
     from games.astra.rules.decide import resolving
     from games.astra.rules.model import Phase
@@ -178,6 +137,7 @@ def plan_step(code: str, rng: random.Random) -> dict | None:
         "turn": state.turn,
         "active": state.active,
         "resolving": resolving(state) if picking else None,
+        # The computer's move, as the fields a page posts for it (games.astra.forms).
         "moves": {seat: form_of(state, robot.move(state, seat, rng)) for seat in waiting},
     }
 

@@ -22,9 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.astra import chain, game, markings
+from games.astra.forms import form_of
 from games.astra.rules import robot
 from games.astra.rules.model import Phase
-from tests.games.astra.web_helpers import AstraRoom, as_form, hidden
+from tests.games.astra.web_helpers import AstraRoom, hidden
 from tests.support import fuzzing
 from tests.support.fuzzing import judged, query, readable, rules_accept, send, undone
 from tests.web.rooms import notice
@@ -117,7 +118,7 @@ def base_form(table: AstraRoom, seat: int, endpoint: str, base: str) -> dict[str
     if base == "nothing":
         return {}
     if base == "legal" and robot.waiting(state, seat):
-        name, form = as_form(state, robot.move(state, seat, random.Random(1)))
+        name, form = form_of(state, robot.move(state, seat, random.Random(1)))
         if f"play/{name}" == endpoint:
             return form
     version = state.version
@@ -202,7 +203,7 @@ def test_t5_the_fuzz_s_legal_forms_are_stored_and_refused_when_sent_again(
         table = rooms[phase]
         state = table.state()
         seat = next(s for s in (1, 2, 3) if robot.waiting(state, s))
-        name, form = as_form(state, robot.move(state, seat, random.Random(1)))
+        name, form = form_of(state, robot.move(state, seat, random.Random(1)))
         kept = table.stored()
         with undone():
             assert rules_accept(game.GAME, table, f"play/{name}", seat, form), phase

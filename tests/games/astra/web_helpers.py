@@ -20,17 +20,11 @@ from typing import Any
 import pytest
 from django.http import HttpResponse
 
-from games.astra import chain, game
+from games.astra import game
+from games.astra.forms import form_of
 from games.astra.rules import robot
 from games.astra.rules.commands import (
     Command,
-    DiscardCards,
-    Done,
-    Dream,
-    Observe,
-    PickBoon,
-    Rest,
-    UseAbility,
 )
 from games.astra.rules.model import State
 from tests.support.seated import SeatedRoom
@@ -85,7 +79,7 @@ class AstraRoom(SeatedRoom):
 
     def play_robot(self, seat: int, rng: random.Random) -> HttpResponse:
         state = self.state()
-        action, form = as_form(state, robot.move(state, seat, rng))
+        action, form = form_of(state, robot.move(state, seat, rng))
         return self.send(seat, action, **form)
 
     def play_until(
@@ -101,48 +95,6 @@ class AstraRoom(SeatedRoom):
             response = self.play_robot(waiting[0], rng)
             assert response.status_code == 200, (waiting[0], response.content[-400:])
         raise AssertionError("the game did not get there")
-
-
-def as_form(state: State, command: Command) -> tuple[str, dict[str, object]]:
-    """The action and form a browser sends for this command (the page's own fields)."""
-    match command:
-        case Observe():
-            stars = [(command.slot, star) for star in command.stars]
-            return "observe", {"version": command.version, "chain": chain.write(stars)}
-        case Dream():
-            stars = [(command.slot, star) for star in command.stars]
-            return "dream", {"version": command.version, "chain": chain.write(stars)}
-        case UseAbility():
-            form: dict[str, object] = {"version": command.version, "card": command.card}
-            if command.stars:
-                form["chain"] = chain.write(command.stars)
-            if command.k:
-                form["k"] = command.k
-            return "ability", form
-        case Rest():
-            return "rest", {"version": command.version}
-        case Done():
-            return "done", {"version": command.version}
-        case PickBoon():
-            picked: dict[str, object] = {"step": command.step, "box": command.box}
-            for n, card in enumerate(command.targets, 1):
-                picked[f"target-{n}"] = card
-            return "pick", picked
-        case DiscardCards():
-            return "discard", discard_form(state, command.seat, command.cards)
-    raise AssertionError(f"no form sends {command!r}")
-
-
-def discard_form(state: State, seat: int, discarded: Iterable[int]) -> dict[str, object]:
-    """U6: the card-limit form with every held card ticked but ``discarded``."""
-    held = [h.card for h in state.journal(seat).held]
-    gone = set(discarded)
-    form: dict[str, object] = {
-        "version": state.version,
-        "held": "-".join(str(card) for card in held),
-    }
-    form.update({f"keep-{card}": "1" for card in held if card not in gone})
-    return form
 
 
 # -- reading what a browser receives ------------------------------------------------------------
