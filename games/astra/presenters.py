@@ -395,10 +395,12 @@ def _resolving_card(view: View) -> str:
 
 
 def _resolving_slot(view: View) -> int | None:
-    for event in reversed(view.recent):
-        if isinstance(event, BoonPickOpened):
-            return event.slot
-    return None
+    """D3: while a group picks, the card being resolved is the lowest discovered slot's
+    (the rules open each pick step for it: ``rules.discovery``), read from the Sphere
+    itself rather than from the recent log, which keeps only the last events."""
+    if view.picks is None:
+        return None
+    return next((n for n, placed in enumerate(view.slots, 1) if placed.discovered), None)
 
 
 # -- the Sphere, the deck, the cards ------------------------------------------------------------

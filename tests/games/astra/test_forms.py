@@ -6,8 +6,6 @@ U3, U5, U6)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -14,6 +14,7 @@ from django.utils.html import escape
 
 from games.astra import chain
 from games.astra.rules.cards import BY_NUMBER
+from games.astra.rules.decide import resolving
 from games.astra.rules.model import Phase, State
 from games.models import Event
 from tests.games.astra.web_helpers import AstraRoom, hidden, said, tap_words
@@ -198,6 +199,9 @@ def test_d6_h4_u5_a_boon_pick_panel_is_offered_to_the_picker_only():
     html = table.page(picker)
     assert 'hx-post="play/pick"' in html and hidden(html, "step") == str(state.picks.number)
     assert "is picking a Boon" in table.page(None) or "are picking a Boon" in table.page(None)
+    resolved = state.slot(resolving(state)).constellation.name  # D3: the lowest discovered
+    assert f"{resolved} discovered by" in table.page(None)
+    assert f"{resolved}</" in html  # the pick panel names the card too
     for seat in (s for s in (1, 2, 3) if s not in pickers):
         assert 'hx-post="play/pick"' not in table.page(seat)
     box = re.search(r'name="box" value="(\d)"', html)
