@@ -231,6 +231,7 @@ GAME: GameDefinition[State, Command] = register(
             presenters,
             jump_label="Jump to a turn",
             past=PlayerPast(presenters.best_solo_asked, presenters.present_with_best_solo),
+            areas=presenters.areas,
         ),
         how_to_play=HowToPlay("observatory/rules.html", how_to_play.context),
         computer=Computer(robot.waiting, _computer_move),

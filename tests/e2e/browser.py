@@ -221,7 +221,14 @@ class Table:
 
     @staticmethod
     def version(page: Page) -> int:
-        return int(page.locator("#board").get_attribute("data-version") or 0)
+        """The newest version the page shows: its board's, or a newer area's (a change
+        pushed as the areas it touched, games/definition.py Areas)."""
+        return int(
+            page.evaluate(
+                """() => Math.max(0, ...[...document.querySelectorAll('#board, #board [data-area]')]
+                     .map((e) => Number(e.dataset.version) || 0))"""
+            )
+        )
 
     def act(self, actor: Person, do: Callable[[], None]) -> int:
         """Do one game action on the actor's screen; every screen shows its result."""
