@@ -19,7 +19,7 @@ from .models import Room
 from .realtime import audience_group, room_group
 
 RESYNC = "resync"
-RESYNC_EVERY = 1.0  # seconds
+RESYNC_EVERY = 0.5  # seconds; a page asks once every 1.5 s at most (socket.js)
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -70,8 +70,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The socket pushes; the one thing a browser may say is ``resync``: it missed a
         change that came as areas (socket.js), and gets the whole view again, at most once
-        a second (a page cannot make the server render for it faster than that). Anything
-        else is ignored."""
+        a half second (a page cannot make the server render for it faster than that; a
+        page asks every 1.5 s at most). Anything else is ignored."""
         if text_data != RESYNC or self.room_id is None:
             return
         now = time.monotonic()

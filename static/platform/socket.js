@@ -30,8 +30,9 @@
   // and the score strip) comes as those areas alone (data-area, games/definition.py Areas),
   // each with the version it shows and the version it was changed from (data-since). An
   // area older than the one shown is dropped; a board arriving after a newer area keeps
-  // that area; and an area changed from a version this page never got (a push lost or
-  // overtaken) asks the server for the whole board over the socket ("resync").
+  // that area; an area changed from a version this page has not got yet is held a moment
+  // (two seats' pushes may overtake each other) and shown once that change arrives; if it
+  // does not, the page asks the server for the whole board over the socket ("resync").
   const version = (element) => Number(element.dataset.version);
 
   function newest(board) {
@@ -63,26 +64,61 @@
     if (!("area" in next.dataset) || !("since" in next.dataset)) return;
     const board = document.getElementById("board");
     if (!board || board.dataset.game !== next.dataset.game || !board.contains(shown)) {
-      event.detail.shouldSwap = false;  // another game's, or a board without this area
-      resync();
+      event.detail.shouldSwap = false;  // a late push of another game (a rematch began)
       return;
     }
     if (version(next) <= version(shown)) {
       event.detail.shouldSwap = false;  // this area is already as new
     } else if (newest(board) < Number(next.dataset.since)) {
-      event.detail.shouldSwap = false;  // a change before this one never arrived
-      resync();
+      event.detail.shouldSwap = false;  // the change before this one has not arrived yet
+      hold(next.cloneNode(true));
     }
   });
 
+  const HOLD_MS = 400;
+  let held = [];
+
+  function hold(area) {
+    held.push(area);
+    if (held.length === 1) setTimeout(settle, HOLD_MS);
+  }
+
+  function settle() {
+    const waiting = held.sort((a, b) => version(a) - version(b));
+    held = [];
+    let missing = false;
+    for (const area of waiting) {
+      const board = document.getElementById("board");
+      const shown = document.getElementById(area.id);
+      if (!board || !shown || board.dataset.game !== area.dataset.game) continue;
+      if (version(area) <= version(shown)) continue;  // as new came meanwhile (a board)
+      if (newest(board) < Number(area.dataset.since)) {
+        missing = true;  // lost: only the whole board can say what it was
+        continue;
+      }
+      area.removeAttribute("hx-swap-oob");
+      window.htmx.swap(shown, area.outerHTML, { swapStyle: "outerHTML" });
+    }
+    if (missing) resync();
+  }
+
   const retries = new WeakMap();  // per ws-connect element, reset when a socket opens
   let open = null;  // the open socket's htmx-ext-ws wrapper, to ask for the whole board
-  let asked = 0;
+  // The server answers one ask a half second at most (lobby/consumers.py); the page asks
+  // once every 1.5 s at most, and a change missed after an ask asks once more when that
+  // time is over (its answer may have been drawn before the change).
+  const ASK_EVERY_MS = 1500;
+  let asked = -Infinity;
+  let again = 0;
 
   function resync() {
-    const now = Date.now();
-    if (!open || now - asked < 1000) return;  // one ask is enough: its answer is whole
-    asked = now;
+    if (!open) return;  // a socket that opens is sent the whole view anyway
+    const wait = asked + ASK_EVERY_MS - Date.now();
+    if (wait > 0) {
+      if (!again) again = setTimeout(() => { again = 0; resync(); }, wait);
+      return;
+    }
+    asked = Date.now();
     open.send("resync");
   }
 

@@ -3,7 +3,8 @@ each area whatever order frames arrive in, a whole board arriving after a newer 
 that area, and a page that missed a change asks its socket for the whole board ("resync")
 and shows it. Bo's websocket runs through Playwright's router, so the test sees what the
 page sends and can put frames of its own among the server's (made from the page's own HTML,
-as the server would write them)."""
+as the server would write them). An area that arrives before the change it follows waits
+a moment for it."""
 
 from __future__ import annotations
 
@@ -110,3 +111,12 @@ def test_a_page_keeps_the_newest_area_and_recovers_a_missed_change(tables):
     expect(bo.locator(".lats-card-hint")).to_have_text("The board arrived", timeout=WAIT)
     expect(bo.locator("#status .turn")).to_have_text("Newer top bar")
     assert sent == ["resync"]  # nothing more was missed
+
+    # Two changes whose pushes overtake each other: the later one waits for the earlier,
+    # then shows, with nothing asked.
+    push(status_html(bo, version=at + 4, since=at + 3, turn="The fourth"))
+    push(status_html(bo, version=at + 3, since=at + 2, turn="The third"))
+    expect(bo.locator("#status .turn")).to_have_text("The fourth", timeout=WAIT)
+    expect(bo.locator("#status")).to_have_attribute("data-version", str(at + 4))
+    bo.wait_for_timeout(1600)  # past the page's wait between two asks
+    assert sent == ["resync"]
