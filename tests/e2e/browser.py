@@ -222,7 +222,9 @@ class Table:
     @staticmethod
     def version(page: Page) -> int:
         """The newest version the page shows: its board's, or a newer area's (a change
-        pushed as the areas it touched, games/definition.py Areas)."""
+        pushed as the areas it touched, games/definition.py Areas). Waits for the board to
+        be on the page first, as reading its attribute through a locator did."""
+        page.locator("#board").wait_for(state="attached")
         return int(
             page.evaluate(
                 """() => Math.max(0, ...[...document.querySelectorAll('#board, #board [data-area]')]

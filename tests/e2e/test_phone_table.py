@@ -124,6 +124,12 @@ _OUT_OF_VIEW = """async (needs) => {
 }"""
 
 
+def card_button(card: int) -> str:
+    """A picture card's button in the sky. Not ``#sky [value=...]``: the sky's form also holds
+    a hidden ``version`` field, whose value can equal a card's number."""
+    return f'#sky button[name=card][value="{card}"]'
+
+
 def out_of_view(page: Page, needs: Needs) -> list[str]:
     """What ``needs`` asks for that this screen does not show in its viewport, measured
     once the page has settled."""
@@ -268,7 +274,7 @@ def spotting_turn(table: Table, watch: Watch, spotter: Person, crew: str, touche
             acted(
                 table,
                 spotter,
-                lambda c=card: spotter.page.click(f'#sky [value="{c}"]', timeout=CLICK),
+                lambda c=card: spotter.page.click(card_button(c), timeout=CLICK),
             )
         except (AssertionError, PlaywrightError):
             return False  # the step ran out under the touch
@@ -387,7 +393,7 @@ def test_before_dawn_on_two_phones_keeps_what_each_player_needs_in_view(tables):
     stars = dark(table.sky(gazer.page), "gold")
     assert naming_turn(table, watch, gazer, len(stars), refuse=False)
     for card in stars[::-1]:
-        acted(table, spotter, lambda c=card: spotter.page.click(f'#sky [value="{c}"]'))
+        acted(table, spotter, lambda c=card: spotter.page.click(card_button(c)))
         watch("a touch")
     table.everyone(lambda p: p.locator("#status .result").count() == 1, within=WAIT / 1000)
     watch("the end")
