@@ -8,9 +8,11 @@ instead of writing their own. Pure: no Django.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+from .kit import Submitted
 
 Names = Mapping[int, str]  # seat -> the name its player had when the game started
 PUBLIC = "public"
@@ -40,6 +42,25 @@ def audience_of(state: Seated, seat: int | None) -> str:
 def audiences(state: Seated) -> list[str]:
     """Every audience a change is pushed to: the public, then each seat."""
     return [PUBLIC, *(f"seat-{seat}" for seat in state.seats)]
+
+
+def when_another_seat_submits(
+    *areas: str,
+) -> Callable[[Seated, Sequence[object], str], tuple[str, ...] | None]:
+    """The pushes by area of a game played by every seat at once (``Screens.of(areas=)``):
+    a change made only of seats' submissions (the kit's ``Submitted``) changes, for every
+    other audience, only ``areas`` (who is done, whom the table waits for): the boards stay
+    as of the last closed step until it closes. The submitting seats, and any other change,
+    get the whole board."""
+
+    def pushed(state: Seated, events: Sequence[object], audience: str) -> tuple[str, ...] | None:
+        submitted = [event for event in events if isinstance(event, Submitted)]
+        if not events or len(submitted) != len(events):
+            return None
+        submitters = {audience_of(state, event.seat) for event in submitted}
+        return None if audience in submitters else areas
+
+    return pushed
 
 
 def seat_of(audience: str) -> int | None:

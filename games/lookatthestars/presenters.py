@@ -7,7 +7,7 @@ is the seat's own (V3); every other board is as of the last closed round (V2).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -25,6 +25,7 @@ from games.audiences import (
     points,
     seat_of,
     waiting_line,
+    when_another_seat_submits,
 )
 from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
 from games.audiences import audience_of as audience_of
@@ -36,7 +37,6 @@ from .options import power_name
 from .pictures import BoardPicture, CardPicture
 from .rules import cards, sky
 from .rules.board import StarBoard
-from .rules.events import DrawingSubmitted
 from .rules.evolve import turn_of
 from .rules.model import ClosedRound, State
 from .rules.scoring import ScoreSheet
@@ -178,20 +178,11 @@ def present(
     )
 
 
-def areas(state: State, events: Sequence[object], audience: str) -> tuple[str, ...] | None:
-    """What the push after ``events`` carries to ``audience`` (the platform's pushes by
-    area): another seat's submission changes only the top bar (the done count, whom the
-    table waits for) and the score strip (that seat's "✓ done"): every board on the page
-    stays as of the last closed round (V2, V3) and a seat's drawing area is its own. The
-    submitting seat, and any other change, gets the whole board."""
-    if not events or not all(isinstance(event, DrawingSubmitted) for event in events):
-        return None
-    submitted = {
-        audience_of(state, event.seat) for event in events if isinstance(event, DrawingSubmitted)
-    }
-    if audience in submitted:
-        return None
-    return ("status", "scores")
+# The platform's pushes by area: another seat's submission changes only the top bar (the
+# done count, whom the table waits for) and the score strip (that seat's "✓ done"); every
+# board on the page stays as of the last closed round (V2, V3) and a seat's drawing area is
+# its own.
+areas = when_another_seat_submits("status", "scores")
 
 
 def present_history(state: State, names: Names, code: str) -> Board:

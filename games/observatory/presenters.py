@@ -35,6 +35,7 @@ from games.audiences import (
     points,
     seat_of,
     waiting_line,
+    when_another_seat_submits,
 )
 from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
 from games.audiences import audience_of as audience_of
@@ -46,7 +47,7 @@ from . import planner  # it uses map_html at call time only
 from .rules import steps
 from .rules.decide import default_keep
 from .rules.deck import CARDS, BonusKind, Card
-from .rules.events import GameEnded, KeepSubmitted, StepsSubmitted
+from .rules.events import GameEnded
 from .rules.model import ClosedStep, DraftPick, Keep, Phase, Source, State, Submission
 from .rules.scoring import ScoreSheet
 from .rules.sheet import DIE_NAMES, SHOOTING_STAR_DIE, Dice, Sheet, Slot
@@ -597,18 +598,10 @@ def present_with_best_solo(
     return present(state, audience, names, code, best_solo=max(scores, default=None))
 
 
-def areas(state: State, events: Sequence[object], audience: str) -> tuple[str, ...] | None:
-    """What the push after ``events`` carries to ``audience`` (the platform's pushes by
-    area): another seat's submission (a turn's steps, or the cards it keeps) changes only
-    the top bar (its ready dot) and the line under it (whom the table waits for); every
-    sheet on the page stays as of the last closed step (V2, V3). The submitting seat, and
-    any other change, gets the whole board."""
-    submitted = [e for e in events if isinstance(e, KeepSubmitted | StepsSubmitted)]
-    if not events or len(submitted) != len(events):
-        return None
-    if audience in {audience_of(state, event.seat) for event in submitted}:
-        return None
-    return ("status", "say")
+# The platform's pushes by area: another seat's submission (a turn's steps, or the cards it
+# keeps) changes only the top bar (its ready dot) and the line under it (whom the table
+# waits for); every sheet on the page stays as of the last closed step (V2, V3).
+areas = when_another_seat_submits("status", "say")
 
 
 def present_history(state: State, names: Names, code: str) -> Board:
