@@ -1,0 +1,57 @@
+"""An action's pushes through the embedded default's channel layer, sent at once from the
+thread that handled the action (config/channel_layers.py ``send_to_groups``): this process's
+sockets get their message through the event loop, another process's through the database,
+and every group's members are found by one query."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
+from channels_lite.models import Event
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+OTHER_PROCESS = "specific.elsewhere!socket1"  # a socket held by another daphne
+
+
+def test_another_processs_sockets_get_theirs_through_the_database() -> None:
+    layer = get_channel_layer()
+    async_to_sync(layer.group_add)("room-1-public", OTHER_PROCESS)
+    async_to_sync(layer.group_add)("room-1-seat-2", OTHER_PROCESS)
+    messages = [
+        ("room-1-public", {"type": "board.push", "html": "<p>public</p>", "version": 4}),
+        ("room-1-seat-1", {"type": "board.push", "html": "<p>seat 1</p>", "version": 4}),
+        ("room-1-seat-2", {"type": "board.push", "html": "<p>seat 2</p>", "version": 4}),
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        layer.send_to_groups(messages)
+    statements = [q["sql"].split()[0] for q in queries.captured_queries]
+    assert [s for s in statements if s not in ("BEGIN", "COMMIT")] == ["SELECT", "INSERT"]
+    sent = [layer.deserialize(bytes(e.data)) for e in Event.objects.order_by("id")]
+    assert {e.channel_name for e in Event.objects.all()} == {"specific.elsewhere!"}
+    assert [m["html"] for m in sent] == ["<p>public</p>", "<p>seat 2</p>"]
+    assert all(m["__asgi_channel__"] == OTHER_PROCESS for m in sent)
+
+
+def test_this_processs_socket_gets_its_message_without_the_database() -> None:
+    layer = get_channel_layer()
+
+    async def scenario() -> dict:
+        channel = await layer.new_channel()
+        await layer.group_add("room-7-seat-1", channel)
+        receiving = asyncio.ensure_future(layer.receive(channel))
+        await asyncio.sleep(0.01)  # the socket is listening: the layer knows its loop
+        message = {"type": "board.push", "html": "<p>yours</p>", "version": 9}
+        await sync_to_async(layer.send_to_groups, thread_sensitive=False)(
+            [("room-7-seat-1", message), ("room-7-public", {"type": "board.push"})]
+        )
+        return await asyncio.wait_for(receiving, timeout=5)
+
+    received = async_to_sync(scenario)()
+    assert received["html"] == "<p>yours</p>" and received["version"] == 9
+    assert not Event.objects.exists()  # handed over in memory, never written
