@@ -126,6 +126,12 @@ def main() -> None:
         f"{args.config}, {args.web} web, {args.rooms} rooms x {args.players}, pace "
         f"{args.pace} s, {args.seconds} s a phase, {args.runs} run(s) each, medians:"
     )
+    cores = new[0].get("server_cores") or []
+    print(
+        f"server on core(s) {cores}, clients on {new[0].get('client_cores')}"
+        if cores
+        else "server and clients sharing every core (BENCH_PIN=0 or one core)"
+    )
     print(table(old, new, args.commit))
 
 

@@ -359,6 +359,8 @@ async def run(args: argparse.Namespace) -> dict:
                 )
             )
         result["setup_s"] = time.perf_counter() - setup
+        result["server_cores"] = sorted(server.server_cores)  # empty: every core shared
+        result["client_cores"] = sorted(server.client_cores)
         groups = server_pids(server)
         web_pids = [pid for name, pids in groups.items() if name.startswith("web") for pid in pids]
         result["sockets"] = sum(len(r.players) for r in rooms)

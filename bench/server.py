@@ -1,5 +1,12 @@
 """Start the real server for a benchmark: a fresh database, N daphne processes, the q2
-cluster and its clock tick, in the embedded default or on PostgreSQL + Redis."""
+cluster and its clock tick, in the embedded default or on PostgreSQL + Redis.
+
+On a machine of two or more cores the server and the bench's clients are kept apart
+(``taskset``'s ``sched_setaffinity``): every server process (daphne, q2 and its workers, the
+clock tick, and PostgreSQL and Redis in the scale-out configuration) on the first core, the
+process that started it (the clients) on the others. Their CPU figures then separate: the
+server's CPU per action is not inflated by the clients competing for the same core, and a
+server that saturates shows it as its own core's time. ``BENCH_PIN=0`` shares every core."""
 
 from __future__ import annotations
 
@@ -11,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SERVER_ROOT = Path(os.environ.get("BENCH_SERVER_ROOT") or ROOT).resolve()
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres:postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+PIN = os.environ.get("BENCH_PIN", "1") != "0" and len(os.sched_getaffinity(0)) >= 2
 READY = {"qcluster": b"running.", "clocktick": b"clocktick running", "web": b"Listening on TCP"}
 
 
@@ -30,6 +38,8 @@ class Server:
     env: dict[str, str]
     urls: list[str] = field(default_factory=list)
     pids: dict[str, int] = field(default_factory=dict)  # name -> pid
+    server_cores: set[int] = field(default_factory=set)  # empty: not pinned
+    client_cores: set[int] = field(default_factory=set)
     logdir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="bench-")))
 
 
@@ -99,16 +109,34 @@ def serve(config: str = "default", web: int = 1, ping: int = 20) -> Iterator[Ser
         ]  # fmt: skip
         server.urls.append(f"http://127.0.0.1:{port}")
     popens: dict[str, subprocess.Popen] = {}
+    everywhere = os.sched_getaffinity(0)
+    services: dict[int, set[int]] = {}  # PostgreSQL's and Redis's processes, as they were
+    if PIN:
+        server.server_cores = {min(everywhere)}
+        server.client_cores = everywhere - server.server_cores
     try:
         for name, command in commands.items():
             log = (server.logdir / f"{name}.log").open("wb")
             popens[name] = subprocess.Popen(
-                command, cwd=SERVER_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+                command,
+                cwd=SERVER_ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=_pinned(server.server_cores),
             )
             server.pids[name] = popens[name].pid
+        if config == "scale" and PIN:
+            services = _pin_services(server.server_cores)
+        if PIN:
+            os.sched_setaffinity(0, server.client_cores)
         _wait_ready(server, popens)
         yield server
     finally:
+        os.sched_setaffinity(0, everywhere)
+        for pid, cores in services.items():
+            with contextlib.suppress(OSError):
+                os.sched_setaffinity(pid, cores)
         for popen in popens.values():
             if popen.poll() is None:
                 popen.send_signal(signal.SIGTERM)
@@ -121,6 +149,24 @@ def serve(config: str = "default", web: int = 1, ping: int = 20) -> Iterator[Ser
             name = env["DATABASE_URL"].rsplit("/", 1)[1]
             with contextlib.suppress(Exception):
                 _psql(PG_URL.rsplit("/", 1)[0] + "/postgres", f'DROP DATABASE IF EXISTS "{name}"')
+
+
+def _pinned(cores: set[int]) -> Callable[[], None] | None:
+    """What a server process runs before it starts: keep to ``cores`` (none: anywhere)."""
+    if not cores:
+        return None
+    return lambda: os.sched_setaffinity(0, cores)
+
+
+def _pin_services(cores: set[int]) -> dict[int, set[int]]:
+    """PostgreSQL's and Redis's processes (the postmaster's new backends inherit it) kept to
+    ``cores``; returns what each had, to put back when the bench ends."""
+    before = {}
+    for pid in pids_named("postgres", "postmaster", "redis-server"):
+        with contextlib.suppress(OSError):
+            before[pid] = os.sched_getaffinity(pid)
+            os.sched_setaffinity(pid, cores)
+    return before
 
 
 def _wait_ready(server: Server, popens: dict[str, subprocess.Popen]) -> None:
