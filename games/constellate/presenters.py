@@ -101,6 +101,22 @@ class NoteLine:
 
 
 @dataclass(frozen=True)
+class Sky:
+    """The cards as one audience sees them, with what touching one sends: the same for
+    every audience that sees the same cards (rendered once, ``render_shared``)."""
+
+    code: str
+    version: int
+    sees_key: bool
+    cards: tuple[CardPresenter, ...]
+
+
+@dataclass(frozen=True)
+class Log:
+    lines: tuple[LogLine | NoteLine, ...]  # the newest first
+
+
+@dataclass(frozen=True)
 class Board:
     code: str
     audience: str
@@ -136,6 +152,14 @@ class Board:
     my_turn: bool = False  # this audience acts now
     can_flag: bool = False  # F1: every seated player, either crew
     history: bool = False  # a replay: no clock, no controls
+
+    @property
+    def sky(self) -> Sky:
+        return Sky(self.code, self.version, self.sees_key, self.cards)
+
+    @property
+    def log_view(self) -> Log:
+        return Log(self.log)
 
 
 def present(

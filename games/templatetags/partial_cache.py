@@ -22,7 +22,19 @@ def render_partial(value: object, name: str) -> SafeString:
     return _rendered(name, value)
 
 
+@register.filter
+def render_shared(value: object, name: str) -> SafeString:
+    """The same for a larger piece (a whole sky, a whole log) that many audiences of one
+    change share: fewer are kept, as each is some kilobytes."""
+    return _rendered_shared(name, value)
+
+
 @lru_cache(maxsize=16384)
 def _rendered(name: str, value: object) -> SafeString:
     variable = name.rpartition("#")[2]
     return mark_safe(render_to_string(name, {variable: value}))
+
+
+@lru_cache(maxsize=1024)
+def _rendered_shared(name: str, value: object) -> SafeString:
+    return _rendered.__wrapped__(name, value)
