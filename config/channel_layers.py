@@ -112,10 +112,11 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
             loop = None
         expiry = timezone.now() + timedelta(seconds=self.expiry)
         events = []
+        here: list[tuple[str, dict]] = []
         for group, message in messages:
             for channel in members[group]:
                 if loop is not None and self._local(channel):
-                    self._hand_over(loop, channel, dict(message))
+                    here.append((channel, dict(message)))
                     continue
                 name, data = channel, message
                 if "!" in channel:  # another process's socket: its queue is by its prefix
@@ -126,25 +127,29 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
                 events.append(
                     Event(channel_name=name, data=self.serialize(data), expires_at=expiry)
                 )
+        if here and loop is not None:  # one wake-up of the loop for them all
+            loop.call_soon_threadsafe(self._put_all, here)
         if events:
             Event.objects.using(self.database).bulk_create(events)
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop, channel: str, message: dict) -> None:
-        def put() -> None:
-            buffer = self.receive_buffer.get(channel)
-            if buffer is None:
-                buffer = BoundedQueue(maxsize=self.get_capacity(channel))
-                self.receive_buffer[channel] = buffer
-            buffer.put_nowait(message)  # a full queue drops its oldest message
-
         try:
             running = asyncio.get_running_loop()
         except RuntimeError:
             running = None
         if running is loop:
-            put()
+            self._put_all([(channel, message)])
         else:
-            loop.call_soon_threadsafe(put)
+            loop.call_soon_threadsafe(self._put_all, [(channel, message)])
+
+    def _put_all(self, deliveries: list[tuple[str, dict]]) -> None:
+        """On the receiving loop: each message into its socket's queue."""
+        for channel, message in deliveries:
+            buffer = self.receive_buffer.get(channel)
+            if buffer is None:
+                buffer = BoundedQueue(maxsize=self.get_capacity(channel))
+                self.receive_buffer[channel] = buffer
+            buffer.put_nowait(message)  # a full queue drops its oldest message
 
     @sync_to_async
     def _members(self, group: str) -> list[str]:

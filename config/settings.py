@@ -233,7 +233,15 @@ LOBBY_PUSH_DEBOUNCE = float(os.environ.get("CONSTELLATE_LOBBY_DEBOUNCE") or 0.05
 # (never one with an open flag); rooms no one ever joined, after this many hours.
 ROOM_PURGE_IDLE_DAYS = _env_int("CONSTELLATE_ROOM_IDLE_DAYS", 30)
 ROOM_PURGE_EMPTY_HOURS = _env_int("CONSTELLATE_ROOM_EMPTY_HOURS", 24)
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The local cache holds every browser's session, the rate limits' counters and the socket
+# caps' leases. Django's default of 300 entries is culled by a third once full, so a party of
+# a few hundred browsers evicted sessions (each read then went to the database) and leases.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 20_000},  # about 1 KiB each at most
+    }
+}
 
 # Sessions read through the cache (the local one, or Redis at scale) and write through to
 # the database: one query less on every action.
