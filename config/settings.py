@@ -403,7 +403,7 @@ def _redis_kwargs(url: str) -> dict:
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "config.redis_layer.BatchedRedisChannelLayer",
             "CONFIG": {
                 # socket_timeout None: with redis-py 8 an idle websocket's read would
                 # otherwise time out after ~5 s (DESIGN, platform facts).

@@ -40,7 +40,7 @@ def _send(group: str, message: dict) -> None:
 def _send_all(messages: list[tuple[str, dict]]) -> None:
     """Every group's message at once: straight from this thread when the layer can
     (the embedded default's, config/channel_layers.py), else in one trip to the event
-    loop."""
+    loop (in one batch when the layer can: the scale-out one's, config/redis_layer.py)."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -52,7 +52,12 @@ def _send_all(messages: list[tuple[str, dict]]) -> None:
             log.exception("pushing %d messages failed", len(messages))
         return
 
+    group_send_all = getattr(layer, "group_send_all", None)  # scale-out: config/redis_layer.py
+
     async def send() -> None:
+        if group_send_all is not None:
+            await group_send_all(messages)
+            return
         results = await asyncio.gather(
             *(layer.group_send(group, message) for group, message in messages),
             return_exceptions=True,

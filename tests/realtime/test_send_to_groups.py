@@ -11,10 +11,15 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from channels_lite.models import Event
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-pytestmark = pytest.mark.django_db(transaction=True)
+EMBEDDED = settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("BatchedSQLiteChannelLayer")
+pytestmark = [
+    pytest.mark.skipif(not EMBEDDED, reason="the embedded default's layer (scale-out: Redis)"),
+    pytest.mark.django_db(transaction=True),
+]
 
 OTHER_PROCESS = "specific.elsewhere!socket1"  # a socket held by another daphne
 

@@ -1,0 +1,59 @@
+"""An action's pushes through the scale-out channel layer, sent in one batch
+(config/redis_layer.py ``group_send_all``): every group's member gets its message, another
+process's sockets through their own process's key, and a socket in several groups gets its
+messages in the order they were sent.
+
+Only meaningful on Redis: skipped otherwise (``make test SCALE=1`` runs it)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.conf import settings
+
+from config.redis_layer import BatchedRedisChannelLayer
+from tests.scale.players import NOT_SCALE_OUT, SCALE_OUT
+
+pytestmark = pytest.mark.skipif(not SCALE_OUT, reason=NOT_SCALE_OUT)
+
+
+def push(html: str) -> dict:
+    return {"type": "board.push", "html": html, "version": 3}
+
+
+def test_every_member_of_every_group_gets_its_push_in_order() -> None:
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        here = BatchedRedisChannelLayer(**config)  # this process
+        there = BatchedRedisChannelLayer(**config)  # another daphne
+        mine, theirs = await here.new_channel(), await there.new_channel()
+        await here.group_add("room-9-public", mine)  # a socket hears its room and audience
+        await here.group_add("room-9-seat-1", mine)
+        await there.group_add("room-9-seat-2", theirs)
+        try:
+            await here.group_send_all(
+                [
+                    ("room-9-seat-1", push("seat 1")),
+                    ("room-9-seat-2", push("seat 2")),
+                    ("room-9-public", push("lobby")),
+                    ("room-9-seat-3", push("nobody")),  # an audience with no socket
+                ]
+            )
+            got_mine = [
+                (await asyncio.wait_for(here.receive(mine), timeout=5))["html"] for _ in range(2)
+            ]
+            got_theirs = [(await asyncio.wait_for(there.receive(theirs), timeout=5))["html"]]
+            return got_mine, got_theirs
+        finally:
+            await here.group_discard("room-9-public", mine)
+            await here.group_discard("room-9-seat-1", mine)
+            await there.group_discard("room-9-seat-2", theirs)
+            await here.close_pools()
+            await there.close_pools()
+
+    got_mine, got_theirs = async_to_sync(scenario)()
+    assert got_mine == ["seat 1", "lobby"]  # both, in the order sent
+    assert got_theirs == ["seat 2"]
