@@ -46,11 +46,11 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         # connection index -> [(channel key, serialized message, capacity)], in order
         sends: dict[int, list[tuple[str, bytes, int]]] = defaultdict(list)
         for group, message in messages:
-            by_connection, payloads, capacities = self._map_channel_keys_to_connection(
+            by_connection, serialized, capacity = self._map_channel_keys_to_connection(
                 members[group], message
             )
             for index, keys in by_connection.items():
-                sends[index] += [(key, payloads[key], capacities[key]) for key in keys]
+                sends[index] += [(key, serialized[key], capacity[key]) for key in keys]
         now = time.time()
         for index, entries in sends.items():
             keys = [key for key, _, _ in entries]
