@@ -22,7 +22,6 @@ action's CPU in-process, bench/action_cost.py).
 
 from __future__ import annotations
 
-import asyncio
 from collections import defaultdict, deque
 from datetime import timedelta
 from typing import Any
@@ -74,24 +73,8 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
         return "!" in channel and self.non_local_name(channel).endswith(self.client_prefix + "!")
 
     async def group_send(self, group: str, message: dict) -> None:
-        self.require_valid_group_name(group)
-        channels = await self._members(group)
-        loop = self.receive_event_loop
-        remote = []
-        for channel in channels:
-            if loop is not None and self._local(channel):
-                self._hand_over(loop, channel, dict(message))
-            else:
-                remote.append(channel)
-        if not remote:
-            return
-        expiry = timezone.now() + timedelta(seconds=self.expiry)
-        events = [
-            Event(channel_name=name, data=data, expires_at=expiry)
-            async for name, data in self._prepare_group_send_events(remote, message)
-        ]
-        if events:
-            await self._execute_with_retry(lambda: Event.objects.abulk_create(events))
+        """One group's message, from the event loop: the same send as an action's."""
+        await sync_to_async(self.send_to_groups)([(group, message)])
 
     def send_to_groups(self, messages: list[tuple[str, dict]]) -> None:
         """Every (group, message) at once, from synchronous code (never from the event
@@ -132,16 +115,6 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
         if events:
             Event.objects.using(self.database).bulk_create(events)
 
-    def _hand_over(self, loop: asyncio.AbstractEventLoop, channel: str, message: dict) -> None:
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        if running is loop:
-            self._put_all([(channel, message)])
-        else:
-            loop.call_soon_threadsafe(self._put_all, [(channel, message)])
-
     def _put_all(self, deliveries: list[tuple[str, dict]]) -> None:
         """On the receiving loop: each message into its socket's queue."""
         for channel, message in deliveries:
@@ -150,11 +123,3 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
                 buffer = BoundedQueue(maxsize=self.get_capacity(channel))
                 self.receive_buffer[channel] = buffer
             buffer.put_nowait(message)  # a full queue drops its oldest message
-
-    @sync_to_async
-    def _members(self, group: str) -> list[str]:
-        return list(
-            GroupMembership.objects.using(self.database)
-            .filter(group_name=group, expires_at__gte=timezone.now())
-            .values_list("channel_name", flat=True)
-        )

@@ -29,12 +29,10 @@ def render_shared(value: object, name: str) -> SafeString:
     return _rendered_shared(name, value)
 
 
-@lru_cache(maxsize=16384)
-def _rendered(name: str, value: object) -> SafeString:
+def _render(name: str, value: object) -> SafeString:
     variable = name.rpartition("#")[2]
     return mark_safe(render_to_string(name, {variable: value}))
 
 
-@lru_cache(maxsize=1024)
-def _rendered_shared(name: str, value: object) -> SafeString:
-    return _rendered.__wrapped__(name, value)
+_rendered = lru_cache(maxsize=16384)(_render)
+_rendered_shared = lru_cache(maxsize=1024)(_render)
