@@ -18,12 +18,21 @@ process's sockets get theirs through the event loop's thread-safe hand-over, and
 messages are written in one INSERT. Sent one group at a time through ``async_to_sync`` they
 cost a trip to the event loop and back into the sync thread per group (a third of an
 action's CPU in-process, bench/action_cost.py).
+
+A process's poll waits on a doorbell (config/doorbell.py) instead of sleeping: whoever
+writes messages for it rings once they are committed, so an idle server no longer looks
+for rows twenty times a second, and a message from the q2 worker arrives at once instead
+of within the polling interval.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from collections import defaultdict, deque
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -33,14 +42,76 @@ from channels_lite.models import Event, GroupMembership
 from django.db import transaction
 from django.utils import timezone
 
+from config import doorbell
+
 BATCH = 200
+TRIM_EVERY = 10.0  # seconds between deletions of expired rows (channels-lite: ~5 s, by chance)
+log = logging.getLogger(__name__)
 
 
 class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, doorbells: str | Path | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("enforce_capacity", False)
         super().__init__(**kwargs)
         self._fetched: dict[str, deque] = defaultdict(deque)
+        self.doorbells = doorbells  # the folder of the processes' bells; None: plain polling
+        self._trimmed_at = time.monotonic()
+
+    # -- a process's sockets' messages, read when rung -----------------------------------
+
+    async def _poll_and_distribute(self, prefix: str) -> None:
+        """channels-lite's poll of one process's messages, waiting on its doorbell rather
+        than sleeping between empty looks (and without its idle shutdown: daphne's
+        sockets read as long as the process lives)."""
+        bell = doorbell.Doorbell.open(self.doorbells, prefix)
+        try:
+            while True:
+                try:
+                    channel, message = await self._execute_with_retry(
+                        lambda: self._receive_single_from_db(prefix)
+                    )
+                except ChannelEmpty:
+                    await self._doze(bell)
+                    continue
+                except Exception:  # keep reading: a failed look is retried after a pause
+                    log.exception("reading %s's messages failed", prefix)
+                    await asyncio.sleep(self.polling_interval)
+                    continue
+                buffer = self.receive_buffer.get(channel)
+                if buffer is None:
+                    buffer = BoundedQueue(maxsize=self.get_capacity(channel))
+                    self.receive_buffer[channel] = buffer
+                buffer.put_nowait(message)  # a full queue drops its oldest message
+        finally:
+            self._polling_tasks.pop(prefix, None)
+            if bell is not None:
+                bell.close()
+
+    async def _doze(self, bell: doorbell.Doorbell | None) -> None:
+        if self.auto_trim and time.monotonic() - self._trimmed_at > TRIM_EVERY:
+            self._trimmed_at = time.monotonic()
+            await self.clean_expired()
+        if bell is None:
+            await asyncio.sleep(self.polling_interval)
+        else:
+            await bell.wait_async(doorbell.FALLBACK)
+
+    def _ring(self, prefixes: set[str]) -> None:
+        """Wake the processes whose messages were just written, once they are committed."""
+        if not prefixes or self.doorbells is None:
+            return
+        folder = self.doorbells
+
+        def ring() -> None:
+            for prefix in prefixes:
+                doorbell.ring(folder, prefix)
+
+        transaction.on_commit(ring, using=self.database)
+
+    async def send(self, channel: str, message: dict, expiry: Any = None) -> None:
+        await super().send(channel, message, expiry)
+        if "!" in channel:
+            self._ring({self.non_local_name(channel)})
 
     async def _receive_single_from_db(self, channel: str) -> tuple[str, dict]:
         pending = self._fetched[channel]
@@ -114,6 +185,7 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
             loop.call_soon_threadsafe(self._put_all, here)
         if events:
             Event.objects.using(self.database).bulk_create(events)
+            self._ring({event.channel_name for event in events if "!" in event.channel_name})
 
     def _put_all(self, deliveries: list[tuple[str, dict]]) -> None:
         """On the receiving loop: each message into its socket's queue."""

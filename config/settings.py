@@ -146,6 +146,9 @@ DATABASES: dict[str, Any] = {
     }
 }
 
+# Unix sockets by which the embedded default's processes wake each other (config/doorbell.py).
+DOORBELLS = VAR_DIR / "bells"
+
 # The embedded default's channel layer must reach daphne's websockets from the q2 worker's
 # process: channels-lite's SQLite layer (rows in the default database, polled). Its
 # AIOSQLiteChannelLayer kept daphne from exiting on SIGTERM: not that one.
@@ -154,9 +157,11 @@ CHANNEL_LAYERS = {
         "BACKEND": "config.channel_layers.BatchedSQLiteChannelLayer",
         "CONFIG": {
             "database": "default",
-            # Each process holding websockets polls once per interval. 0.05 s: push p95
-            # ~70 ms to 8 sockets, ~3 % of a core per such process (bench/clock_precision.py).
+            # Each process holding websockets waits on its doorbell in DOORBELLS for its
+            # messages (config/doorbell.py). Only where none can be bound does it poll at
+            # this interval (0.05 s: push p95 ~70 ms to 8 sockets, bench/clock_precision.py).
             "polling_interval": float(os.environ.get("CONSTELLATE_CHANNELS_POLL", "0.05")),
+            "doorbells": str(DOORBELLS),
             "expiry": 60,
         },
     }
@@ -169,7 +174,10 @@ Q_CLUSTER = {
     "name": "constellate",
     "orm": "default",
     "workers": int(os.environ.get("CONSTELLATE_Q_WORKERS", "2")),
-    "poll": 0.1,  # how often the idle pusher looks for queued tasks, in seconds
+    # The pusher waits on a doorbell that enqueuing rings (config/q_broker.py); it polls
+    # every "poll" seconds only where no doorbell can be bound.
+    "broker_class": "config.q_broker.RungORM",
+    "poll": 0.1,
     "timeout": 20,  # an expiry takes milliseconds: one stuck this long is killed...
     "retry": 30,  # ...and handed out again after this (a re-run is a no-op)
     "max_attempts": 3,
@@ -414,7 +422,7 @@ if REDIS_URL:
             },
         }
     }
-    Q_CLUSTER = {k: v for k, v in Q_CLUSTER.items() if k != "orm"} | {
+    Q_CLUSTER = {k: v for k, v in Q_CLUSTER.items() if k not in ("orm", "broker_class")} | {
         # The name is the broker's Redis key (django_q:<name>:q): clusters that share a
         # Redis must not take each other's tasks.
         "name": os.environ.get("CONSTELLATE_REDIS_PREFIX", "constellate"),
