@@ -147,7 +147,7 @@ DATABASES: dict[str, Any] = {
 }
 
 # Unix sockets by which the embedded default's processes wake each other (config/doorbell.py).
-DOORBELLS = VAR_DIR / "bells"
+DOORBELLS: Path | None = VAR_DIR / "bells"
 
 # The embedded default's channel layer must reach daphne's websockets from the q2 worker's
 # process: channels-lite's SQLite layer (rows in the default database, polled). Its
@@ -429,6 +429,9 @@ if REDIS_URL:
         "redis": _redis_kwargs(REDIS_URL),
         "poll": 0.1,
     }
+    # Its processes may be on several machines: no doorbells (Redis blocks its readers
+    # itself; the clock tick looks every 0.5 s).
+    DOORBELLS = None
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -8,7 +8,8 @@ others (the realtime layer pushes them).
 
 django-q2's cluster looks at schedules only every ~30 s, so ``tick`` (run in a loop by
 ``manage.py clocktick``) hands due schedules to the broker within a few tens of ms of
-their time. The schedule stays the durable record: with no tick running, the cluster
+their time. A new schedule rings the tick's doorbell (config/doorbell.py), so it need not
+look for new ones often. The schedule stays the durable record: with no tick running, the cluster
 still runs it, later; and C6 settles a due step on any read or action meanwhile.
 
 Only the definition's ``clock`` and ``expire_step`` are used, so another game plugs in as is.
@@ -101,6 +102,19 @@ def sync_schedule(kind: str, game_id: int, state: Any, first: int, last: int) ->
             repeats=-1,  # a ONCE schedule with negative repeats is deleted once it ran
             next_run=deadline,
         )
+        transaction.on_commit(_ring_the_tick)
+
+
+CLOCK_BELL = "clock"  # the doorbell (config/doorbell.py) on which ``manage.py clocktick`` waits
+
+
+def _ring_the_tick() -> None:
+    """A new schedule may be due sooner than the tick's next look: wake it to look now."""
+    from django.conf import settings
+
+    from config import doorbell
+
+    doorbell.ring(getattr(settings, "DOORBELLS", None), CLOCK_BELL)
 
 
 def _pending(kind: str, game_id: int) -> dict[int, int]:

@@ -6,10 +6,13 @@ The cluster itself runs in tests/games/test_clock_cluster.py."""
 from __future__ import annotations
 
 import random
+import tempfile
 from datetime import timedelta
+from pathlib import Path
 from unittest import mock
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 from django_q.models import Schedule
 
@@ -369,3 +372,23 @@ def test_the_tick_waits_at_most_its_interval_and_only_reads_when_nothing_is_due(
     assert clock.tick(None, interval=0.5) == 0.5
     _schedule_at(timezone.now() + timedelta(minutes=5))
     assert clock.tick(None, interval=0.5) == 0.5
+
+
+@pytest.mark.django_db
+def test_a_new_schedule_wakes_the_tick_at_once(committed, monkeypatch):
+    """The tick sleeps long between looks (it has a doorbell): a step started meanwhile
+    rings it, so a deadline sooner than its next look is still kept."""
+    from config import doorbell
+
+    folder = Path(tempfile.mkdtemp(prefix="bells"))  # AF_UNIX paths are short
+    monkeypatch.setattr(settings, "DOORBELLS", folder)
+    bell = doorbell.Doorbell(folder, clock.CLOCK_BELL)
+    try:
+        game, state = _start(committed, step_seconds=30)
+        assert _schedules(game)
+        assert bell.wait(2.0) is True
+        _name_a_word(committed, game, state)  # the next step: a new schedule, a new ring
+        assert bell.wait(2.0) is True
+        assert bell.wait(0.05) is False
+    finally:
+        bell.close()

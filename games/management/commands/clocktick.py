@@ -2,7 +2,9 @@
 
 django-q2 1.11's cluster looks at schedules only every ~30 s: far too coarse for a step
 clock. This loop calls django-q2's own scheduler whenever a schedule is due, and sleeps
-until the next one (looking again at least every ``--interval`` seconds). The cluster
+until the next one or until a new schedule rings its doorbell (config/doorbell.py),
+looking again at least every ``--interval`` seconds (every ``BELL_INTERVAL`` seconds when
+it has a doorbell: a new schedule wakes it anyway). The cluster
 (``manage.py qcluster``) still runs the tasks; ``manage.py play`` starts both.
 """
 
@@ -12,8 +14,14 @@ import signal
 import time
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import connections
+
+from config import doorbell
+from games.clock import CLOCK_BELL
+
+BELL_INTERVAL = 5.0  # with a doorbell, the tick still looks this often (a lost ring)
 
 
 class Command(BaseCommand):
@@ -43,6 +51,9 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
         broker = get_broker()
+        bell = doorbell.Doorbell.open(getattr(settings, "DOORBELLS", None), CLOCK_BELL)
+        if bell is not None:
+            interval = max(interval, BELL_INTERVAL)
         self.stdout.write(f"clocktick running (interval {interval}s)", ending="\n")
         self.stdout.flush()
         while not stopping:
@@ -53,15 +64,20 @@ class Command(BaseCommand):
                 for conn in connections.all():
                     conn.close()
                 wait = interval
-            _sleep(wait, lambda: stopping)
+            _sleep(wait, lambda: stopping, bell)
+        if bell is not None:
+            bell.close()
         self.stdout.write("clocktick stopped")
 
 
-def _sleep(seconds: float, stopped: Any) -> None:
-    """Sleep, waking early once asked to stop."""
+def _sleep(seconds: float, stopped: Any, bell: doorbell.Doorbell | None) -> None:
+    """Sleep, waking early once asked to stop or rung."""
     end = time.monotonic() + seconds
     while not stopped():
         left = end - time.monotonic()
         if left <= 0:
             return
-        time.sleep(min(left, 0.1))
+        if bell is None:
+            time.sleep(min(left, 0.1))
+        elif bell.wait(min(left, 0.1)):
+            return
