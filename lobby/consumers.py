@@ -15,7 +15,6 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import limits, renders, views
-from .models import Room
 from .realtime import audience_group, room_group
 
 RESYNC = "resync"
@@ -116,7 +115,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _place(self, code: str) -> tuple[int, str] | None:
         """The room and this socket's audience (who it is in the current game)."""
-        room = Room.objects.select_related("game").filter(code=code[:32]).first()
+        room = views.rooms().filter(code=code[:32]).first()
         if room is None:
             return None
         ctx = views.context_for(room, renders.identity_of_session(self.session_key))

@@ -117,7 +117,7 @@ def identity_of_session(session_key: str | None) -> str | None:
 
 
 def _room(room_id: int) -> Room | None:
-    return Room.objects.select_related("game").filter(pk=room_id).first()
+    return views.rooms().filter(pk=room_id).first()
 
 
 @database_sync_to_async

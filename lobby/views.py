@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import segno
 from django.conf import settings
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from config.network import is_loopback
 from games.inputs import BadInput, choice, integer
+from games.models import Game
 from games.registry import all_game_types, game_type
 
 from . import limits, realtime, seating, services
@@ -68,16 +70,34 @@ def ensure_identity(request: HttpRequest) -> str:
     return identity
 
 
+def rooms() -> QuerySet[Room]:
+    """Rooms read with their game and its match, in one query (``context_for`` uses them)."""
+    return Room.objects.select_related("game", "game__match")
+
+
 def room_context(request: HttpRequest, code: str) -> RoomContext:
-    room = Room.objects.select_related("game").filter(code=code[:32]).first()
+    room = rooms().filter(code=code[:32]).first()
     if room is None:
         raise Http404("No room has that link.")
     return context_for(room, identity_of(request))
 
 
+def match_of(room: Room) -> Match | None:
+    """The match of the room's game: read with the room by ``rooms()``, else now."""
+    game = room.game
+    if game is None:
+        return None
+    if Game.match.is_cached(game):
+        try:
+            return game.match
+        except Match.DoesNotExist:
+            return None
+    return Match.objects.filter(game_id=game.pk).first()
+
+
 def context_for(room: Room, identity: str | None) -> RoomContext:
     player = services.player_in(room, identity)
-    match = Match.objects.filter(game_id=room.game_id).first() if room.game_id else None
+    match = match_of(room)
     if room.game_id is not None:
         seating.remember(room.game_id, room, match)  # the push after an action reads it here
     return RoomContext(room, identity, player, match.names() if match else {}, match)
