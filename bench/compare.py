@@ -97,13 +97,19 @@ def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def side_by_side_arguments(description: str) -> argparse.ArgumentParser:
+    """The old commit and the server's shape, as every side-by-side bench takes them."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--commit", default=BASELINE, help=f"the old commit (default {BASELINE})")
     parser.add_argument("--config", choices=["default", "scale"], default="default")
     parser.add_argument("--web", type=int, default=1)
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--players", type=int, default=6)
+    return parser
+
+
+def main() -> None:
+    parser = side_by_side_arguments(__doc__.splitlines()[0])
     parser.add_argument("--pace", type=float, default=5.0)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)

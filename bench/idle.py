@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import server as server_module  # noqa: E402
-from compare import BASELINE, checkout, drop  # noqa: E402
+from compare import checkout, drop, side_by_side_arguments  # noqa: E402
 from load import close, make_room, server_pids  # noqa: E402
 from server import cpu_seconds  # noqa: E402
 
@@ -46,12 +46,7 @@ def run(root: Path, args: argparse.Namespace) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--commit", default=BASELINE, help=f"the old commit (default {BASELINE})")
-    parser.add_argument("--config", choices=["default", "scale"], default="default")
-    parser.add_argument("--web", type=int, default=1)
-    parser.add_argument("--rooms", type=int, default=50)
-    parser.add_argument("--players", type=int, default=6)
+    parser = side_by_side_arguments(__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args()
     old_root = checkout(args.commit)
