@@ -90,7 +90,10 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
     async def _doze(self, bell: doorbell.Doorbell | None) -> None:
         if self.auto_trim and time.monotonic() - self._trimmed_at > TRIM_EVERY:
             self._trimmed_at = time.monotonic()
-            await self.clean_expired()
+            try:
+                await self.clean_expired()
+            except Exception:  # a locked database: trimmed next time, and keep reading
+                log.exception("deleting expired channel rows failed")
         if bell is None:
             await asyncio.sleep(self.polling_interval)
         else:
@@ -109,9 +112,11 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
         transaction.on_commit(ring, using=self.database)
 
     async def send(self, channel: str, message: dict, expiry: Any = None) -> None:
+        """channels-lite's send (its own autocommit INSERT, already committed when it
+        returns), then a ring for the process whose socket it is."""
         await super().send(channel, message, expiry)
-        if "!" in channel:
-            self._ring({self.non_local_name(channel)})
+        if "!" in channel and self.doorbells is not None:
+            doorbell.ring(self.doorbells, self.non_local_name(channel))
 
     async def _receive_single_from_db(self, channel: str) -> tuple[str, dict]:
         pending = self._fetched[channel]

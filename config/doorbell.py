@@ -26,6 +26,7 @@ import logging
 import os
 import select
 import socket
+import threading
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,7 @@ log = logging.getLogger(__name__)
 FALLBACK = 1.0  # a reader looks at least this often even if nobody rings
 _counter = itertools.count()
 _sender: socket.socket | None = None
+_sender_lock = threading.Lock()
 
 
 def _key(name: str) -> str:
@@ -44,7 +46,11 @@ class Doorbell:
 
     def __init__(self, folder: Path, name: str) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _sweep(folder)
         self.path = folder / f"{_key(name)}-{os.getpid()}-{next(_counter)}.sock"
+        # A file of this name can only be a dead process's (its pid is ours now, say after
+        # a restart in a container): no live process binds another's pid.
+        self.path.unlink(missing_ok=True)
         self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         try:
             self._socket.bind(str(self.path))
@@ -102,23 +108,43 @@ class Doorbell:
         self.path.unlink(missing_ok=True)
 
 
-def ring(folder: Path | str | None, name: str) -> int:
-    """Wake every reader waiting under ``name``; how many were rung. Never raises."""
+def _sweep(folder: Path) -> None:
+    """Remove the bells of processes that died without closing them (a daphne's bell has a
+    name nobody rings once it is gone)."""
+    for entry in os.scandir(folder):
+        try:
+            pid = int(entry.name.split("-")[1])
+            os.kill(pid, 0)
+        except (IndexError, ValueError, PermissionError):
+            continue  # not a bell, or another user's live process
+        except ProcessLookupError:
+            Path(entry.path).unlink(missing_ok=True)
+
+
+def _sending_socket() -> socket.socket:
     global _sender
+    with _sender_lock:
+        if _sender is None:
+            _sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            _sender.setblocking(False)
+        return _sender
+
+
+def ring(folder: Path | str | None, name: str) -> int:
+    """Wake every reader waiting under ``name``; how many were rung. Never raises: a ring
+    that cannot be made only leaves the readers to their own next look."""
     if folder is None or not hasattr(socket, "AF_UNIX"):
         return 0
     prefix = _key(name) + "-"
     rung = 0
     try:
         entries = [entry for entry in os.scandir(folder) if entry.name.startswith(prefix)]
-    except OSError:  # no folder yet: nobody has bound a bell
+        sender = _sending_socket()
+    except OSError:  # no folder yet (nobody has bound a bell), or no socket to be had
         return 0
-    if _sender is None:
-        _sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        _sender.setblocking(False)
     for entry in entries:
         try:
-            _sender.sendto(b"!", entry.path)
+            sender.sendto(b"!", entry.path)
             rung += 1
         except BlockingIOError:  # its buffer is full of rings it has yet to read
             rung += 1

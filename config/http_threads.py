@@ -30,9 +30,17 @@ class KeptThreadsASGIHandler(ASGIHandler):
         super().__init__()
         self._threads = threads
         self._free: asyncio.Queue[ThreadPoolExecutor] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def _pool(self) -> asyncio.Queue[ThreadPoolExecutor]:
-        if self._free is None:  # made on the server's event loop, at its first request
+        """The free threads, made at the first request on the server's event loop (a queue
+        belongs to one loop: the tests' successive loops each get their own threads)."""
+        loop = asyncio.get_running_loop()
+        if self._free is None or self._loop is not loop:
+            if self._free is not None:
+                while not self._free.empty():
+                    self._free.get_nowait().shutdown(wait=False)
+            self._loop = loop
             self._free = asyncio.Queue()
             for n in range(self._threads):
                 self._free.put_nowait(

@@ -5,6 +5,7 @@ queued task reach their reader at once, without the reader polling its table."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import tempfile
 import threading
 import time
@@ -74,6 +75,25 @@ def test_a_ring_nobody_waits_for_costs_nothing_and_clears_a_dead_readers_bell(
     assert dead.path.exists()
     assert doorbell.ring(folder, "gone") == 0
     assert not dead.path.exists()
+
+
+def test_a_dead_processs_bell_is_swept_and_its_name_can_be_bound_again(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dead = folder / "abcdef012345-999999999-0.sock"  # no process has that pid
+    dead.touch()
+    mine = doorbell.Doorbell(folder, "q2:constellate")
+    mine._socket.close()  # this process "dies" without closing its bell...
+    number = int(mine.path.stem.rsplit("-", 1)[1])
+    monkeypatch.setattr(doorbell, "_counter", itertools.count(number))
+    again = doorbell.Doorbell(folder, "q2:constellate")  # ...and, back with the same pid,
+    try:  # binds the same name again (no EADDRINUSE)
+        assert again.path == mine.path
+        assert not dead.exists()
+        assert doorbell.ring(folder, "q2:constellate") == 1
+        assert again.wait(1.0) is True
+    finally:
+        again.close()
 
 
 def test_no_bell_where_none_can_be_bound_so_the_reader_polls(folder: Path) -> None:
@@ -148,17 +168,39 @@ def test_a_queued_task_wakes_the_idle_pusher(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(doorbell, "FALLBACK", 0.05)
     assert pusher_side.dequeue() is None  # binds its bell, looks, finds nothing
     monkeypatch.setattr(doorbell, "FALLBACK", 60.0)  # from now on, an empty look waits...
-    woke = threading.Event()
+    taken: list[tuple[object, object]] = []
 
-    def pusher() -> None:
-        pusher_side.dequeue()  # ...until rung
-        woke.set()
+    def pusher() -> None:  # ...as django-q2's pusher loop does, until a task comes
+        while not taken:
+            taken.extend(pusher_side.dequeue() or [])
 
-    thread = threading.Thread(target=pusher)
-    thread.start()
-    time.sleep(0.2)
-    get_broker().enqueue("a signed task")
-    assert woke.wait(5.0), "the pusher slept through the enqueue"
-    thread.join()
-    assert pusher_side.dequeue() == [(OrmQ.objects.get().pk, "a signed task")]
-    pusher_side._bell.close()
+    thread = threading.Thread(target=pusher, daemon=True)
+    try:
+        thread.start()
+        time.sleep(0.2)
+        get_broker().enqueue("a signed task")
+        thread.join(5.0)
+        assert not thread.is_alive(), "the pusher slept through the enqueue"
+        assert taken == [(OrmQ.objects.get().pk, "a signed task")]
+    finally:
+        assert pusher_side._bell is not None
+        pusher_side._bell.close()
+
+
+@pytest.mark.skipif(not EMBEDDED, reason="the embedded default's layer (scale-out: Redis)")
+@pytest.mark.django_db(transaction=True)
+def test_a_message_sent_to_another_processs_socket_rings_too(no_fallback: None) -> None:
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"] | {"polling_interval": 60.0}
+    elsewhere = BatchedSQLiteChannelLayer(**config)
+    here = get_channel_layer()
+
+    async def scenario() -> dict:
+        channel = await elsewhere.new_channel()
+        receiving = asyncio.ensure_future(elsewhere.receive(channel))
+        await asyncio.sleep(0.3)  # its reader has looked, found nothing, and waits
+        await here.send(channel, {"type": "lobby.changed"})
+        message = await asyncio.wait_for(receiving, timeout=5)
+        await elsewhere.close()
+        return message
+
+    assert async_to_sync(scenario)()["type"] == "lobby.changed"
