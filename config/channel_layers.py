@@ -99,18 +99,6 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
         else:
             await bell.wait_async(doorbell.FALLBACK)
 
-    def _ring(self, prefixes: set[str]) -> None:
-        """Wake the processes whose messages were just written, once they are committed."""
-        if not prefixes or self.doorbells is None:
-            return
-        folder = self.doorbells
-
-        def ring() -> None:
-            for prefix in prefixes:
-                doorbell.ring(folder, prefix)
-
-        transaction.on_commit(ring, using=self.database)
-
     async def send(self, channel: str, message: dict, expiry: Any = None) -> None:
         """channels-lite's send (its own autocommit INSERT, already committed when it
         returns), then a ring for the process whose socket it is."""
@@ -190,7 +178,11 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
             loop.call_soon_threadsafe(self._put_all, here)
         if events:
             Event.objects.using(self.database).bulk_create(events)
-            self._ring({event.channel_name for event in events if "!" in event.channel_name})
+            doorbell.ring_after_commit(  # wake the processes whose messages these are
+                self.doorbells,
+                {event.channel_name for event in events if "!" in event.channel_name},
+                using=self.database,
+            )
 
     def _put_all(self, deliveries: list[tuple[str, dict]]) -> None:
         """On the receiving loop: each message into its socket's queue."""

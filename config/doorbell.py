@@ -27,6 +27,7 @@ import os
 import select
 import socket
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -153,3 +154,18 @@ def ring(folder: Path | str | None, name: str) -> int:
         except OSError as error:
             log.warning("ringing %s failed: %s", entry.path, error)
     return rung
+
+
+def ring_after_commit(folder: Path | str | None, names: Iterable[str], using: str) -> None:
+    """Ring ``names`` once the current transaction on ``using`` commits (at once outside
+    one): a reader woken earlier would look before the rows it is rung for are visible."""
+    names = tuple(names)
+    if folder is None or not names:
+        return
+    from django.db import transaction
+
+    def ring_all() -> None:
+        for name in names:
+            ring(folder, name)
+
+    transaction.on_commit(ring_all, using=using)

@@ -12,7 +12,6 @@ from time import sleep
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 from django_q.brokers.orm import ORM
 from django_q.conf import Conf
@@ -29,8 +28,7 @@ class RungORM(ORM):
 
     def enqueue(self, task: Any) -> Any:
         task_id = super().enqueue(task)
-        folder, name = self._folder(), self._name()
-        transaction.on_commit(lambda: doorbell.ring(folder, name), using=Conf.ORM)
+        doorbell.ring_after_commit(self._folder(), [self._name()], using=Conf.ORM)
         return task_id
 
     def _name(self) -> str:

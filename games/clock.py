@@ -21,9 +21,12 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, transaction
 from django.db.models import Min, Q
 from django.utils import timezone
+
+from config import doorbell
 
 from .models import Game
 from .registry import game_type
@@ -102,19 +105,13 @@ def sync_schedule(kind: str, game_id: int, state: Any, first: int, last: int) ->
             repeats=-1,  # a ONCE schedule with negative repeats is deleted once it ran
             next_run=deadline,
         )
-        transaction.on_commit(_ring_the_tick)
+        # A new schedule may be due sooner than the tick's next look: wake it to look now.
+        doorbell.ring_after_commit(
+            getattr(settings, "DOORBELLS", None), [CLOCK_BELL], using=DEFAULT_DB_ALIAS
+        )
 
 
 CLOCK_BELL = "clock"  # the doorbell (config/doorbell.py) on which ``manage.py clocktick`` waits
-
-
-def _ring_the_tick() -> None:
-    """A new schedule may be due sooner than the tick's next look: wake it to look now."""
-    from django.conf import settings
-
-    from config import doorbell
-
-    doorbell.ring(getattr(settings, "DOORBELLS", None), CLOCK_BELL)
 
 
 def _pending(kind: str, game_id: int) -> dict[int, int]:
