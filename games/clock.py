@@ -73,8 +73,8 @@ def sync_schedule(kind: str, game_id: int, state: Any, first: int, last: int) ->
     Receivers of batches committed by different processes may run out of order: a batch
     never removes a later step's schedule, and never adds one older than a pending one.
     """
-    if last < first:
-        return
+    if last < first or state.step_seconds is None:
+        return  # nothing happened, or the clock is off: no step of this game has a schedule
     running = game_type(kind).clock(state)
     if running is None:
         # Over, or a step without a clock: a step started so far is over. A batch that

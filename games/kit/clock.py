@@ -29,6 +29,9 @@ class Clocked(Protocol):
     @property
     def deadline(self) -> datetime | None: ...
 
+    @property
+    def step_seconds(self) -> int | None: ...  # None: the clock is off for the whole game
+
 
 C = TypeVar("C", bound=Clocked)
 

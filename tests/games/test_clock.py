@@ -13,6 +13,8 @@ from unittest import mock
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from django_q.models import Schedule
 
@@ -92,6 +94,16 @@ def test_c1_a_game_with_the_clock_off_schedules_nothing(committed):
     game, state = _start(committed, step_seconds=None)
     assert state.deadline is None
     assert _schedules(game) == []
+
+
+@pytest.mark.django_db
+def test_c1_with_the_clock_off_a_new_step_never_reads_the_schedules(committed):
+    game, state = _start(committed, step_seconds=None)
+    with CaptureQueriesContext(connection) as queries:
+        state = _name_a_word(committed, game, state)  # T4: the spotting step starts
+    assert state.step is Step.SPOTTING
+    assert queries.captured_queries  # the append itself was seen
+    assert not [q for q in queries.captured_queries if "django_q_schedule" in q["sql"]]
 
 
 @pytest.mark.django_db

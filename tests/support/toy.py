@@ -19,6 +19,7 @@ class ToyState:
     ended: bool = False
     step_started: int = 0
     deadline: datetime | None = None
+    step_seconds: int | None = 30
 
 
 def toy_screens() -> Screens[Any]:
