@@ -1,15 +1,20 @@
 """Pages are served through the real ASGI application on a few kept threads
 (config/http_threads.py), not a new thread per request: many requests, one after another and
-many at once, are all answered, each one's synchronous part on one of the kept threads."""
+many at once, are all answered, each one's synchronous part on one of the kept threads, in
+one call from the event loop; forms, errors and static files are answered as before."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+from pathlib import Path
+from typing import Any
 
 import pytest
+from asgiref import sync
 from channels.testing import HttpCommunicator
-from django.core.signals import request_started
+from django.conf import settings
+from django.core.signals import request_finished, request_started
 
 from config.asgi import django_asgi_app
 from config.http_threads import THREADS
@@ -56,3 +61,74 @@ def test_more_requests_at_once_than_threads_are_all_answered() -> None:
     assert statuses == [200] * (3 * THREADS)
     assert len(set(started)) <= THREADS
     assert all(name.startswith("http-") for name in started)
+
+
+def answer(method: str, path: str, body: bytes = b"", headers: tuple = ()) -> Any:
+    async def ask() -> Any:
+        return await HttpCommunicator(
+            django_asgi_app,
+            method,
+            path,
+            body=body,
+            headers=[(b"host", b"localhost"), *headers],
+        ).get_response(timeout=20)
+
+    return asyncio.run(ask())
+
+
+def test_a_request_crosses_from_the_event_loop_to_its_thread_once(monkeypatch) -> None:
+    """Django's own ASGI path crossed for the request-started signal, the middleware, the
+    CSRF check, the view and the close: each crossing costs the event loop and a thread
+    hand-over. Now the whole request, signals included, is one call on its thread."""
+    answer("GET", "/")  # the first request makes the threads
+    crossings: list[str] = []
+    cross = sync.SyncToAsync.__call__
+
+    async def counted(self: sync.SyncToAsync, *args: Any, **kwargs: Any) -> Any:
+        crossings.append(self.func.__qualname__)
+        return await cross(self, *args, **kwargs)
+
+    finished: list[str] = []
+
+    def on_finish(**_: object) -> None:
+        finished.append(threading.current_thread().name)
+
+    monkeypatch.setattr(sync.SyncToAsync, "__call__", counted)
+    request_finished.connect(on_finish)
+    try:
+        response = answer("GET", "/")
+    finally:
+        request_finished.disconnect(on_finish)
+    assert response["status"] == 200 and b"<html" in response["body"]
+    assert crossings == ["KeptThreadsASGIHandler._answer"]
+    assert len(finished) == 1 and finished[0].startswith("http-")  # closed on its thread
+
+
+def test_a_post_without_its_csrf_token_is_refused_and_a_missing_page_is_a_404() -> None:
+    refused = answer(
+        "POST",
+        "/rooms",
+        b"",
+        ((b"content-type", b"application/x-www-form-urlencoded"),),
+    )
+    assert refused["status"] == 403
+    missing = answer("GET", "/no-such-page")
+    assert missing["status"] == 404
+    assert b"Traceback" not in missing["body"]
+
+
+def test_a_static_file_streams_whole_and_is_closed_after() -> None:
+    finished: list[str] = []
+
+    def on_finish(**_: object) -> None:
+        finished.append(threading.current_thread().name)
+
+    request_finished.connect(on_finish)
+    try:
+        response = answer("GET", "/static/site.css")
+    finally:
+        request_finished.disconnect(on_finish)
+    assert response["status"] == 200
+    with open(Path(settings.BASE_DIR) / "static" / "site.css", "rb") as css:
+        assert response["body"] == css.read()
+    assert len(finished) == 1
