@@ -134,6 +134,24 @@ _recent: OrderedDict[tuple[object, ...], tuple[object, str, float]] = OrderedDic
 _recent_lock = threading.Lock()
 
 
+def _known(key: tuple[object, ...], state: object) -> str | None:
+    """The HTML rendered a moment ago for this key from this very state (the push's render
+    of an audience, reused by the action's own answer), or None."""
+    with _recent_lock:
+        known = _recent.get(key)
+    if known is not None and known[0] is state and time.monotonic() - known[2] < _FRESH:
+        return known[1]
+    return None
+
+
+def _remember(key: tuple[object, ...], state: object, html: str) -> None:
+    with _recent_lock:
+        _recent[key] = (state, html, time.monotonic())
+        _recent.move_to_end(key)
+        while len(_recent) > _RECENT:
+            _recent.popitem(last=False)
+
+
 @dataclass(frozen=True)
 class Preview(Generic[S]):
     """A draft a seated player may check before submitting it: ``show(state, seat, form,
@@ -291,9 +309,15 @@ class Screens(Generic[S]):
         changed = self.areas(state, events, audience) if self.areas is not None else None
         if not changed:
             return self.render_board(state, audience, names, code, game=game, oob=True)
+        key = (self.template, "areas", audience, code, game, since, tuple(sorted(names.items())))
+        known = _known(key, state)
+        if known is not None:
+            return known
         board = self._present(state, audience, names, code, game)
         context = {"board": board, "game": game, "area_oob": True, "since": since}
-        return "".join(render_to_string(f"{self.template}#{area}", context) for area in changed)
+        html = "".join(render_to_string(f"{self.template}#{area}", context) for area in changed)
+        _remember(key, state, html)
+        return html
 
     def render_board(
         self, state: S, audience: str, names: Names, code: str, *, game: int, oob: bool = False
@@ -303,19 +327,13 @@ class Screens(Generic[S]):
         audience's render. The board carries its game and version: a browser keeps the
         newest board of a game whatever order pushes and answers arrive in (socket.js)."""
         key = (self.template, audience, code, game, oob, tuple(sorted(names.items())))
-        now = time.monotonic()
-        with _recent_lock:
-            known = _recent.get(key)
-            if known is not None and known[0] is state and now - known[2] < _FRESH:
-                return known[1]
+        known = _known(key, state)
+        if known is not None:
+            return known
         board = self._present(state, audience, names, code, game)
         context = {"board": board, "oob": oob, "game": game}
         html = render_to_string(f"{self.template}#board", context)
-        with _recent_lock:
-            _recent[key] = (state, html, now)
-            _recent.move_to_end(key)
-            while len(_recent) > _RECENT:
-                _recent.popitem(last=False)
+        _remember(key, state, html)
         return html
 
     def _present(self, state: S, audience: str, names: Names, code: str, game: int) -> object:

@@ -102,15 +102,34 @@ def _respond(
     outcome: Outcome,
 ) -> HttpResponse:
     screens = game.screens
-    board = _board(ctx, screens, game_id, outcome.state)
     if outcome.refusal is None:
-        return HttpResponse(board + screens.render_notice("", error=False))
+        answer = _change(ctx, screens, game_id, outcome)
+        return HttpResponse(answer + screens.render_notice("", error=False))
+    board = _board(ctx, screens, game_id, outcome.state)
     problem = outcome.refusal.problem
     status = {**STATUS, **action.status}[problem]
     notice = screens.render_notice(outcome.refusal.reason)
     if problem in action.quiet:
         return HttpResponse(notice, status=status)
     return HttpResponse(board + notice, status=status)  # the view refreshes
+
+
+def _change(ctx: RoomContext, screens: Screens[Any], game_id: int, outcome: Outcome) -> str:
+    """What the actor's own page is sent: what its socket is pushed for the same change (the
+    areas it sees change, or the whole board; rendered once for both), or the whole board
+    when the clock expired a step first (two changes)."""
+    if outcome.expired or not outcome.events:
+        return _board(ctx, screens, game_id, outcome.state)
+    state = outcome.state
+    return screens.render_push(
+        state,
+        outcome.events,
+        screens.audience_of(state, ctx.seat),
+        ctx.names,
+        ctx.room.code,
+        game=game_id,
+        since=state.version - len(outcome.events),
+    )
 
 
 def _board(ctx: RoomContext, screens: Screens[Any], game_id: int, state: Any) -> str:

@@ -202,7 +202,10 @@ GAME: GameDefinition[rules.State, rules.Command] = register(
             "stop": Action(_stop),
         },
         screens=Screens.of(
-            "constellate/board.html", presenters, jump_label="Jump to a constellation"
+            "constellate/board.html",
+            presenters,
+            jump_label="Jump to a constellation",
+            areas=presenters.areas,
         ),
         how_to_play=HowToPlay("constellate/rules.html", presenters.how_to_play),
         styles=("constellate/board.css",),

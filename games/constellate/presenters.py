@@ -3,7 +3,7 @@ view (K4). Templates never see the rule state, so they cannot show what is not h
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
@@ -103,10 +103,10 @@ class NoteLine:
 @dataclass(frozen=True)
 class Sky:
     """The cards as one audience sees them, with what touching one sends: the same for
-    every audience that sees the same cards (rendered once, ``render_shared``)."""
+    every audience that sees the same cards, at every version while they stay as they are
+    (rendered once, ``render_shared``; the form's version field is its own area)."""
 
     code: str
-    version: int
     sees_key: bool
     cards: tuple[CardPresenter, ...]
 
@@ -152,10 +152,24 @@ class Board:
     my_turn: bool = False  # this audience acts now
     can_flag: bool = False  # F1: every seated player, either crew
     history: bool = False  # a replay: no clock, no controls
+    fresh: tuple[int, ...] = ()  # the card the latest touch of this constellation lit
+    current: int = 0  # the number of the constellation being spotted (its log line)
 
     @property
     def sky(self) -> Sky:
-        return Sky(self.code, self.version, self.sees_key, self.cards)
+        return Sky(self.code, self.sees_key, self.cards)
+
+    @property
+    def touched(self) -> tuple[CardPresenter, ...]:
+        """The card the latest touch lit (its area, pushed alone after a touch)."""
+        return tuple(card for card in self.cards if card.index in self.fresh)
+
+    @property
+    def current_line(self) -> tuple[LogLine, ...]:
+        """The log's line of the constellation being spotted (its area, after a touch)."""
+        return tuple(
+            line for line in self.log if isinstance(line, LogLine) and line.number == self.current
+        )
 
     @property
     def log_view(self) -> Log:
@@ -210,7 +224,28 @@ def present(
         role_text=_role_text(state, audience),
         my_turn=can_name or can_touch,
         can_flag=seated,
+        fresh=_fresh(view.current),
+        current=view.current.number if view.current is not None else 0,
     )
+
+
+def _fresh(current: rules.Constellation | None) -> tuple[int, ...]:
+    return (current.touches[-1].card,) if current is not None and current.touches else ()
+
+
+# Pushes by area (games/definition.py, Areas): a touch that leaves the turn going changes,
+# for every audience, the status (touches left, the dark stars), the card it lit, the form's
+# version, the panel of whoever acts (the touches left, the stop button) and the log's line
+# of that constellation; the sky's other cards, the log's other lines, the board's frame and
+# its panel-or-not stay. Anything else (a word,
+# a touch that ends the turn or the game, the clock) sends the whole board.
+TOUCH_AREAS = ("status", "sky_version", "touched", "panel", "current_line")
+
+
+def areas(state: rules.State, events: Sequence[object], audience: str) -> tuple[str, ...] | None:
+    if len(events) != 1 or not isinstance(events[0], rules.CardTouched) or state.ended:
+        return None
+    return TOUCH_AREAS
 
 
 def _key_legend(state: rules.State) -> tuple[tuple[str, str, str], ...]:

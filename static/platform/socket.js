@@ -33,7 +33,11 @@
   // that area; an area changed from a version this page has not got yet is held a moment
   // (two seats' pushes may overtake each other) and shown once that change arrives; if it
   // does not, the page asks the server for the whole board over the socket ("resync").
-  const version = (element) => Number(element.dataset.version);
+  //
+  // An area that is the same for every version a while (a sky's card, the log: rendered once
+  // and reused) carries no version of its own inside a board: it is as new as its board.
+  const version = (element) =>
+    Number(element.dataset.version ?? element.parentElement?.closest("[data-version]")?.dataset.version);
 
   function newest(board) {
     let seen = version(board);

@@ -25,7 +25,16 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import LAPTOP, PHONE, REFUSED_WORD, WORDS, Person, Table, dark
+from tests.e2e.browser import (
+    LAPTOP,
+    NEWEST,
+    PHONE,
+    REFUSED_WORD,
+    WORDS,
+    Person,
+    Table,
+    dark,
+)
 from tests.e2e.conftest import ARTIFACTS, TEST_STEP_SECONDS
 
 pytestmark = pytest.mark.e2e
@@ -295,11 +304,7 @@ def acted(table: Table, person: Person, do: Callable[[], None]) -> int:
     how fast a push lands is other tests' concern)."""
     before = table.version(person.page)
     do()
-    person.page.wait_for_function(
-        "v => +(document.querySelector('#board')?.dataset.version || 0) > v",
-        arg=before,
-        timeout=WAIT,
-    )
+    person.page.wait_for_function(f"v => ({NEWEST}) > v", arg=before, timeout=WAIT)
     version = table.version(person.page)
     table.at_version(version, within=WAIT / 1000)
     return version

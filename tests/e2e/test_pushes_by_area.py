@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from tests.e2e.browser import SHOWN_WITHIN, Person, Table
+from tests.e2e.browser import SHOWN_WITHIN, Person, Table, dark
 
 pytestmark = pytest.mark.e2e
 
@@ -120,3 +120,31 @@ def test_a_page_keeps_the_newest_area_and_recovers_a_missed_change(tables):
     expect(bo.locator("#status")).to_have_attribute("data-version", str(at + 4))
     bo.wait_for_timeout(1600)  # past the page's wait between two asks
     assert sent == ["resync"]
+
+
+def test_a_constellate_touch_changes_its_areas_and_the_next_touch_is_taken(tables):
+    """A touch that leaves the turn going reaches the other screens as its areas (the card it
+    lit, the top bar, the log's line, the sky's version field): the board around them is
+    the same element, not swapped; and the next touch is made against the new version, so
+    it is taken, not refused as stale (T7)."""
+    table: Table = tables(2)
+    table.join_and_sit()
+    table.start()
+    gazer, spotter = table.seat(1), table.seat(2)
+    key = table.sky(gazer.page)
+    table.name(gazer, 3)
+    for page in table.pages:
+        page.evaluate("() => { window.e2eBoard = document.querySelector('#board'); }")
+    stars = dark(key, "gold")
+    first = table.touch(spotter, stars[0])
+    for page in table.pages:
+        assert page.evaluate("() => document.querySelector('#board') === window.e2eBoard")
+        assert page.locator("#sky-version").get_attribute("value") == str(first)
+        expect(page.locator("#status .clue")).to_contain_text("2 touches left")
+        expect(page.locator("#log li").first).to_contain_text(table.sky(gazer.page)[stars[0]].name)
+    second = table.touch(spotter, stars[1])
+    assert second == first + 1
+    assert spotter.page.locator("#notice.error").count() == 0
+    for page in table.pages:
+        assert page.evaluate("() => document.querySelector('#board') === window.e2eBoard")
+    table.no_reloads()

@@ -276,6 +276,19 @@ def dark_card_findings(html: str, state: State) -> list[str]:
         found += [f"comment: {comment!r}" for w in EVERY_KEY_WORD if w in comment.lower()]
     for hidden in parsed.hidden_inputs:
         public = hidden.get("name") in {"version", "constellation"}  # numbers everyone sees
-        if set(hidden) - {"type", "name", "value"} or not public or not hidden["value"].isdigit():
+        marks = {key: value for key, value in hidden.items() if key not in {"type", "name", "value"}}
+        if not public or not hidden["value"].isdigit() or not _only_area_marks(marks):
             found.append(f"hidden input: {hidden!r}")
     return found
+
+
+# The sky's version field is an area (pushed alone): its id, its form, and its version marks.
+AREA_MARKS = {"id": {"sky-version"}, "form": {"sky"}, "data-area": {""}, "hx-swap-oob": {"true"}}
+AREA_NUMBERS = {"data-version", "data-game", "data-since"}
+
+
+def _only_area_marks(marks: dict[str, str]) -> bool:
+    return all(
+        value.isdigit() if key in AREA_NUMBERS else value in AREA_MARKS.get(key, ())
+        for key, value in marks.items()
+    )

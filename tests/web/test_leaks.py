@@ -23,7 +23,7 @@ from django.test import Client
 from games import store
 from games.constellate.game import GAME
 from games.constellate.presenters import KEY_SYMBOLS, PUBLIC
-from games.constellate.rules import Key, Mode, State, TurnEnd
+from games.constellate.rules import CardTouched, Key, Mode, State, TurnEnd
 from lobby import realtime
 from lobby.models import Match
 from tests.web.rooms import Table, dark_card_findings, page, parse_cards, post, seat_table
@@ -256,6 +256,7 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
     }
     for group, message in boards.items():
         assert message["version"] == state.version
+        assert 'id="board"' in message["html"], group  # the turn ended: whole boards
         if "stargazer" in group:
             assert dark_card_findings(message["html"], state), group
         else:
@@ -275,6 +276,68 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
     first, second = dict(sent[:half]), dict(sent[half:])
     for group in first:
         assert (first[group] == second[group]) == ("stargazer" not in group), group
+
+
+def test_a_touch_that_keeps_the_turn_going_pushes_only_what_it_changed_without_the_key(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    """Pushes by area: after a touch that leaves the turn going, every audience gets the
+    status, the card it lit, the sky's version field, the panel and the log's line, each marked
+    with the version it changed from, not the whole board; the Spotters' and the public's
+    fragments carry no dark key, and the actor's own answer is its socket's push."""
+    table = rivalry_mid_game()
+    before = table.state()
+    card = table.dark_own()[0]
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(realtime, "_send_all", sent.extend)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = table.touch(card)
+    assert answer.status_code == 200
+    state = table.state()
+    assert (state.crew, state.step, state.version) == (before.crew, before.step, before.version + 1)
+    assert card in state.lit
+    pushes = {g: m["html"] for g, m in sent if m["type"] == "board.push"}
+    room_id = table.room.pk
+    assert len(pushes) == 5
+    whole = GAME.screens.render_board(
+        state,
+        PUBLIC,
+        Match.objects.get(game_id=table.room.game_id).names(),
+        table.room.code,
+        game=table.room.game_id,
+        oob=True,
+    )
+    for group, html in pushes.items():
+        assert 'id="board"' not in html, group
+        for area in ("status", "sky-version", f"card-{card}", f"line-{state.current.number}"):
+            assert html.count(f'id="{area}"') == 1, (group, area)
+        assert html.count(f'data-since="{before.version}"') == html.count("data-area") >= 4
+        assert f'value="{state.version}"' in html  # touches are now made against the new one
+        (pushed,) = parse_cards(html).cards
+        assert pushed.index == card and "lit" in pushed.attrs["class"].split()
+        assert len(html) < len(whole) / 2, group
+        if "stargazer" in group:
+            assert 'id="panel"' not in html  # the Stargazer has no controls while spotting
+        else:
+            assert not dark_card_findings(html, state), group
+    # What the onlookers are pushed does not depend on the dark keys (the twin world).
+    names = Match.objects.get(game_id=table.room.game_id).names()
+    touched = [CardTouched(seat=0, card=card)]  # the areas depend on the event's kind only
+    for audience in GAME.screens.audiences(state):
+        if audience.startswith("stargazer-"):
+            continue
+        pushed = [
+            normal(
+                GAME.screens.render_push(
+                    world, touched, audience, names, table.room.code, game=1, since=before.version
+                )
+            )
+            for world in (state, twin(state))
+        ]
+        assert pushed[0] == pushed[1], audience
+    actor = f"room-{room_id}-spotter-{state.crew.value}"
+    assert 'id="panel"' in pushes[actor]  # touches left, and the stop button
+    assert pushes[actor] in answer.content.decode()
 
 
 def test_lobby_fragments_carry_no_key():
