@@ -276,7 +276,7 @@ def dark_card_findings(html: str, state: State) -> list[str]:
         found += [f"comment: {comment!r}" for w in EVERY_KEY_WORD if w in comment.lower()]
     for hidden in parsed.hidden_inputs:
         public = hidden.get("name") in {"version", "constellation"}  # numbers everyone sees
-        marks = {key: value for key, value in hidden.items() if key not in {"type", "name", "value"}}
+        marks = {k: v for k, v in hidden.items() if k not in {"type", "name", "value"}}
         if not public or not hidden["value"].isdigit() or not _only_area_marks(marks):
             found.append(f"hidden input: {hidden!r}")
     return found
