@@ -49,9 +49,11 @@ WORDS = (  # noqa: SIM905
     "victory harvest village kingdom engine circuit planet galaxy spirit motion signal "
     "silence echo glory honor treasure pirate castle dragon knight magic wonder"
 ).split()
-VERSION = re.compile(rb'id="board"[^>]*data-version="(\d+)"')
+# The version a frame or an answer shows: a whole board's (its first mark), or the areas'
+# of a change pushed as areas (each carries the version it shows).
+VERSION = re.compile(rb'data-version="(\d+)"')
 STEP = re.compile(r'class="board [^"]*step-(\w+) crew-(\w+)[^"]*"')  # has-panel may follow
-CARD = re.compile(r'name="card" value="(\d+)"\s+class="card( lit)?(?: key-(\w+))?"')
+CARD = re.compile(r'name="card" value="(\d+)"[^>]*?class="card( lit)?(?: key-(\w+))?"')
 
 
 @dataclass
@@ -60,9 +62,28 @@ class Player:
     http: httpx.AsyncClient
     name: str
     seen: dict[int, float] = field(default_factory=dict)  # board version -> first arrival
-    board: str = ""  # the latest board this player's socket received
+    board: str = ""  # the latest whole board this player's socket received
+    cards: dict[int, tuple[bool, str | None]] = field(default_factory=dict)  # lit, key
+    can_stop: bool = False  # the panel offers "Stop and bank a touch"
     socket: object = None
     reader: asyncio.Task | None = None
+
+    def take(self, data: bytes, now: float) -> int | None:
+        """A frame from the socket: a whole board, or the areas of one change (the cards it
+        lit, the panel); what the player shows now is updated from it. Its version, if any."""
+        found = VERSION.search(data)
+        if not found:
+            return None
+        version = int(found.group(1))
+        self.seen.setdefault(version, now)
+        html = data.decode()
+        if 'id="board"' in html:
+            self.board, self.cards = html, {}
+        for index, lit, key in CARD.findall(html):
+            self.cards[int(index)] = (bool(lit), key or None)
+        if 'id="board"' in html or 'id="panel"' in html:
+            self.can_stop = 'class="stop"' in html
+        return version
 
     def csrf(self) -> dict[str, str]:
         return {"X-CSRFToken": self.http.cookies.get("csrftoken", ""), "HX-Request": "true"}
@@ -135,12 +156,7 @@ async def read(player: Player) -> None:
     try:
         async for frame in player.socket:
             now = time.perf_counter()
-            data = frame.encode() if isinstance(frame, str) else frame
-            found = VERSION.search(data)
-            if found:
-                version = int(found.group(1))
-                player.seen.setdefault(version, now)
-                player.board = data.decode()
+            player.take(frame.encode() if isinstance(frame, str) else frame, now)
     except websockets.ConnectionClosed:
         pass
 
@@ -150,12 +166,12 @@ async def read(player: Player) -> None:
 
 def sky_view(room: Room) -> tuple[str, str, list[tuple[int, bool, str | None]]] | None:
     """Step, active crew and cards as seat 1 sees them: a Stargazer, who sees the key (K4)."""
-    board = room.players[0].board
-    found = STEP.search(board)
+    seat_1 = room.players[0]
+    found = STEP.search(seat_1.board)
     if not found:
         return None
     step, crew = found.groups()
-    return step, crew, [(int(i), bool(lit), key) for i, lit, key in CARD.findall(board)]
+    return step, crew, [(i, lit, key) for i, (lit, key) in sorted(seat_1.cards.items())]
 
 
 def choose(room: Room, rng: random.Random) -> tuple[Player, str, dict] | None:
@@ -176,7 +192,7 @@ def choose(room: Room, rng: random.Random) -> tuple[Player, str, dict] | None:
         return gazer, "name", {"word": word, "number": number, "version": version}
     if step == "spotting":
         spotter = rng.choice(spotters)
-        if 'class="stop"' in spotter.board and rng.random() < 0.25:
+        if spotter.can_stop and rng.random() < 0.25:
             return spotter, "stop", {"version": version}
         dark = [c for c in cards if not c[1]]
         own = [c for c in dark if c[2] == crew]

@@ -171,13 +171,9 @@ async def keep_connected(client: Client, url: str, open_timeout: float) -> None:
         try:
             async for frame in socket:
                 now = time.perf_counter()
-                data = frame.encode() if isinstance(frame, str) else frame
-                found = VERSION.search(data)
-                if found:
-                    version = int(found.group(1))
+                version = player.take(frame.encode() if isinstance(frame, str) else frame, now)
+                if version is not None:
                     client.frames.append((now, generation, version))
-                    player.seen.setdefault(version, now)
-                    player.board = data.decode()
         except websockets.ConnectionClosed:
             pass
         client.drops.append(time.perf_counter())
