@@ -86,9 +86,11 @@ class KeptThreadsASGIHandler(ASGIHandler):
         set_script_prefix(get_script_prefix(scope))
         try:
             response = await sync_to_async(self._answer, thread_sensitive=True)(scope, body_file)
-            await self.send_response(response, send)
-            if response.streaming:
-                await sync_to_async(response.close, thread_sensitive=True)()
+            try:
+                await self.send_response(response, send)
+            finally:  # a stream that failed or whose client left is closed all the same
+                if response.streaming:
+                    await sync_to_async(response.close, thread_sensitive=True)()
         finally:
             body_file.close()
 
@@ -127,6 +129,7 @@ def _read_whole(response: FileResponse) -> HttpResponse:
     for header, value in response.headers.items():
         whole.headers[header] = value
     whole.cookies = response.cookies
+    whole._handler_class = response._handler_class  # type: ignore[attr-defined]
     # The file and the request are closed once, with the whole answer (request_finished).
     whole._resource_closers = response._resource_closers  # type: ignore[attr-defined]
     return whole

@@ -79,6 +79,18 @@
     }
   });
 
+  // An area with no place on the page yet (a Spotter's panel, a new log line: the board of
+  // the change before brings it) never reaches htmx:oobBeforeSwap: htmx drops it. Changed
+  // from a version this page has not got, it is held like any early area; else it is late
+  // for a board that no longer has it, and dropped.
+  document.addEventListener("htmx:oobErrorNoTarget", (event) => {
+    const next = event.detail.content;
+    if (!(next instanceof Element) || !("area" in next.dataset) || !("since" in next.dataset)) return;
+    const board = document.getElementById("board");
+    if (!board || board.dataset.game !== next.dataset.game) return;
+    if (newest(board) < Number(next.dataset.since)) hold(next.cloneNode(true));
+  });
+
   const HOLD_MS = 400;
   let held = [];
 
@@ -94,7 +106,11 @@
     for (const area of waiting) {
       const board = document.getElementById("board");
       const shown = document.getElementById(area.id);
-      if (!board || !shown || board.dataset.game !== area.dataset.game) continue;
+      if (!board || board.dataset.game !== area.dataset.game) continue;
+      if (!shown) {  // its place never came: only the whole board can say what it was
+        if (version(area) > newest(board)) missing = true;
+        continue;
+      }
       if (version(area) <= version(shown)) continue;  // as new came meanwhile (a board)
       if (newest(board) < Number(area.dataset.since)) {
         missing = true;  // lost: only the whole board can say what it was

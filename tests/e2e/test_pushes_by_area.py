@@ -54,6 +54,34 @@ def board_html(page: Page, *, hint: str) -> str:
     )
 
 
+def placeless_html(element: str, *, version: int, since: int, game: str | None, text: str) -> str:
+    """An area pushed alone whose element the page does not have."""
+    return (
+        f'<p id="{element}" data-area data-version="{version}" data-since="{since}" '
+        f'data-game="{game}" hx-swap-oob="true">{text}</p>'
+    )
+
+
+def board_bringing(page: Page, element: str, *, version: int) -> str:
+    """The page's whole board at ``version``, with an empty element ``element`` in it."""
+    return page.evaluate(
+        """([element, version]) => {
+             const board = document.querySelector('#board').cloneNode(true);
+             board.dataset.version = version;
+             for (const area of board.querySelectorAll('[data-area]')) {
+               area.dataset.version = version;
+             }
+             const place = document.createElement('p');
+             place.id = element;
+             place.dataset.area = '';
+             board.append(place);
+             board.setAttribute('hx-swap-oob', 'true');
+             return board.outerHTML;
+           }""",
+        [element, version],
+    )
+
+
 def version(page: Page) -> int:
     return int(page.locator("#board").get_attribute("data-version") or 0)
 
@@ -120,6 +148,21 @@ def test_a_page_keeps_the_newest_area_and_recovers_a_missed_change(tables):
     expect(bo.locator("#status")).to_have_attribute("data-version", str(at + 4))
     bo.wait_for_timeout(1600)  # past the page's wait between two asks
     assert sent == ["resync"]
+
+    # An area with no place on the page yet (a Spotter's panel, a new log line), changed
+    # from a version not got: it waits for the board that brings its place, then shows...
+    game = bo.locator("#board").get_attribute("data-game")
+    push(placeless_html("e2e-later", version=at + 6, since=at + 5, game=game, text="Held"))
+    push(board_bringing(bo, "e2e-later", version=at + 5))
+    expect(bo.locator("#e2e-later")).to_have_text("Held", timeout=WAIT)
+    # ...and when that board never comes, the page asks for the whole board.
+    push(placeless_html("e2e-nowhere", version=at + 8, since=at + 7, game=game, text="Lost"))
+    expect(bo.locator("#e2e-nowhere")).to_have_count(0)
+    for _ in range(int(WAIT / 100)):
+        if sent == ["resync", "resync"]:
+            break
+        bo.wait_for_timeout(100)
+    assert sent == ["resync", "resync"]
 
 
 def test_a_constellate_touch_changes_its_areas_and_the_next_touch_is_taken(tables):
