@@ -24,7 +24,9 @@ from django.test import Client
 
 from games.models import Event, Game
 
-VERSION = re.compile(r'<section id="board"[^>]*data-version="(\d+)"')
+# The version a frame or an answer shows: a whole board's (its first mark), or the areas' of
+# a change pushed as areas (a Constellate touch: each area carries the version it shows).
+VERSION = re.compile(r'data-version="(\d+)"')
 NOTICE = re.compile(r'<p id="(?:lobby-)?notice"[^>]*hx-swap-oob="true">(.*?)</p>', re.S)
 WAIT = 20.0  # generous: a loaded 2-core machine
 
