@@ -237,8 +237,8 @@ def _fresh(current: rules.Constellation | None) -> tuple[int, ...]:
 # for every audience, the status (touches left, the dark stars), the card it lit, the form's
 # version, the panel of whoever acts (the touches left, the stop button) and the log's line
 # of that constellation; the sky's other cards, the log's other lines, the board's frame and
-# its panel-or-not stay. Anything else (a word,
-# a touch that ends the turn or the game, the clock) sends the whole board.
+# its panel-or-not stay. Anything else (a word, a touch that ends the turn or the game, the
+# clock) sends the whole board.
 TOUCH_AREAS = ("status", "sky_version", "touched", "panel", "current_line")
 
 
