@@ -12,12 +12,15 @@ from typing import Any
 
 import pytest
 from asgiref import sync
+from asgiref.sync import sync_to_async
 from channels.testing import HttpCommunicator
 from django.conf import settings
 from django.core.signals import request_finished, request_started
+from django.db import connections
 
 from config.asgi import django_asgi_app
-from config.http_threads import THREADS
+from config.http_threads import THREADS, KeptThreadsASGIHandler
+from lobby.services import create_room
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -132,3 +135,53 @@ def test_a_static_file_streams_whole_and_is_closed_after() -> None:
     with open(Path(settings.BASE_DIR) / "static" / "site.css", "rb") as css:
         assert response["body"] == css.read()
     assert len(finished) == 1
+
+
+def test_a_kept_thread_keeps_its_connection_and_reads_every_room_made_since(caplog) -> None:
+    """A thread answers with the connection it opened for an earlier request, and sees what
+    another connection committed after that. A connection that a past request left inside a
+    transaction (its reads would show the database as it was then) is closed and reopened
+    when the next request begins, with a warning, and the new room is found all the same."""
+    handler = KeptThreadsASGIHandler(threads=1)  # every request on one thread
+    drivers: list[object] = []
+    leave_a_snapshot_open = False
+
+    def on_finish(**_: object) -> None:
+        drivers.append(connections["default"].connection)
+        if leave_a_snapshot_open:
+            with connections["default"].cursor() as cursor:
+                cursor.execute("BEGIN")
+                cursor.execute("SELECT COUNT(*) FROM lobby_room")
+
+    def made_elsewhere() -> str:
+        try:
+            return create_room("host-identity").code
+        finally:
+            connections.close_all()  # this helper thread's own connection
+
+    async def status_of(code: str) -> int:
+        answer = await HttpCommunicator(
+            handler, "GET", f"/r/{code}/", headers=[(b"host", b"localhost")]
+        ).get_response(timeout=20)
+        return answer["status"]
+
+    async def scenario() -> list[int]:
+        nonlocal leave_a_snapshot_open
+        statuses = [await status_of(await sync_to_async(made_elsewhere)())]
+        statuses.append(await status_of(await sync_to_async(made_elsewhere)()))
+        leave_a_snapshot_open = True
+        statuses.append(await status_of(await sync_to_async(made_elsewhere)()))
+        leave_a_snapshot_open = False
+        statuses.append(await status_of(await sync_to_async(made_elsewhere)()))
+        return statuses
+
+    request_finished.connect(on_finish)
+    try:
+        statuses = asyncio.run(scenario())
+    finally:
+        request_finished.disconnect(on_finish)
+    assert statuses == [200, 200, 200, 200]
+    assert drivers[0] is not None
+    assert drivers[0] is drivers[1] is drivers[2]  # kept from one request to the next
+    assert drivers[3] is not drivers[2]  # the one left in a transaction was not reused
+    assert "inside a transaction: closed" in caplog.text
