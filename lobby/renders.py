@@ -117,7 +117,8 @@ def identity_of_session(session_key: str | None) -> str | None:
 
 
 def _room(room_id: int) -> Room | None:
-    return views.rooms().filter(pk=room_id).first()
+    """The room with its game, match and players: a pass reads each once for every browser."""
+    return views.rooms().prefetch_related("players").filter(pk=room_id).first()
 
 
 @database_sync_to_async
@@ -127,10 +128,8 @@ def _audiences(room_id: int, sessions: set[str | None]) -> dict[str | None, str]
     if room is None:
         return None
     identities = {key: identity_of_session(key) for key in sessions}
-    by_identity = {
-        who: views.audience_of_viewer(views.context_for(room, who))
-        for who in set(identities.values())
-    }
+    contexts = views.contexts_for(room, set(identities.values()))
+    by_identity = {who: views.audience_of_viewer(ctx) for who, ctx in contexts.items()}
     return {key: by_identity[who] for key, who in identities.items()}
 
 
@@ -145,8 +144,7 @@ def _views(room_id: int, sessions: set[str | None]) -> dict[str | None, View] | 
     identities = {key: identity_of_session(key) for key in sessions}
     rendered: dict[str | None, View] = {}
     boards: dict[str, str] = {}  # the board depends only on the audience: once for each
-    for who in set(identities.values()):
-        ctx = views.context_for(room, who)
+    for who, ctx in views.contexts_for(room, set(identities.values())).items():
         audience = views.audience_of_viewer(ctx)
         if audience not in boards:
             boards[audience] = views.board_html(ctx, oob=True)[0]

@@ -355,7 +355,9 @@ def options_of(room: Room) -> dict[str, str]:
 
 
 def seated(room: Room) -> dict[int, Player]:
-    return {p.seat: p for p in room.players.exclude(seat=None) if p.seat is not None}
+    """Who sits where. ``all()``, not a filter: a room read with its players (a lobby pass)
+    is asked nothing more."""
+    return {p.seat: p for p in room.players.all() if p.seat is not None}
 
 
 def start_blocker(room: Room) -> str | None:

@@ -20,7 +20,7 @@ from games.models import Game
 from games.registry import all_game_types, game_type
 
 from . import limits, realtime, seating, services
-from .models import COMPUTER, Match, Player, Room
+from .models import Match, Player, Room
 from .ratelimit import limited, limited_both
 
 IDENTITY = "identity"
@@ -76,10 +76,21 @@ def rooms() -> QuerySet[Room]:
 
 
 def room_context(request: HttpRequest, code: str) -> RoomContext:
-    room = rooms().filter(code=code[:32]).first()
+    """The room of the link and this browser in it. A player's request reads their row with
+    the room, its game and match in one query; only a browser not in the room reads the
+    room alone after."""
+    identity = identity_of(request)
+    player = None
+    if identity:
+        player = (
+            Player.objects.select_related("room__game__match")
+            .filter(room__code=code[:32], identity=identity)
+            .first()
+        )
+    room = player.room if player is not None else rooms().filter(code=code[:32]).first()
     if room is None:
         raise Http404("No room has that link.")
-    return context_for(room, identity_of(request))
+    return _context(room, identity, player)
 
 
 def match_of(room: Room) -> Match | None:
@@ -96,7 +107,17 @@ def match_of(room: Room) -> Match | None:
 
 
 def context_for(room: Room, identity: str | None) -> RoomContext:
-    player = services.player_in(room, identity)
+    return _context(room, identity, services.player_in(room, identity))
+
+
+def contexts_for(room: Room, identities: set[str | None]) -> dict[str | None, RoomContext]:
+    """Each of many browsers' context in the room, its players read once (none if the room
+    came with them, ``prefetch_related("players")``)."""
+    players = {p.identity: p for p in room.players.all()}
+    return {who: _context(room, who, players.get(who) if who else None) for who in identities}
+
+
+def _context(room: Room, identity: str | None, player: Player | None) -> RoomContext:
     match = match_of(room)
     if room.game_id is not None:
         seating.remember(room.game_id, room, match)  # the push after an action reads it here
@@ -201,7 +222,7 @@ def lobby_context(ctx: RoomContext) -> dict:
             (str(n) if n else "off", f"{n} s" if n else "Off") for n in services.step_lengths()
         ],
         "step_value": str(room.step_seconds) if room.step_seconds else "off",
-        "spectators": room.players.filter(seat=None).exclude(identity__startswith=COMPUTER).count(),
+        "spectators": sum(1 for p in room.players.all() if p.seat is None and not p.is_computer),
         "computers": kind.computer is not None and ctx.is_host and match is None,
         "options": services.options_of(room),
         "options_template": kind.options.template,
@@ -263,7 +284,7 @@ def _asks(ctx: RoomContext, match: Match, seated: dict[int, Player]) -> list[dic
 
 
 def _names_by_identity(room: Room) -> dict[str, str]:
-    return dict(room.players.values_list("identity", "name"))
+    return {p.identity: p.name for p in room.players.all()}
 
 
 def board_html(ctx: RoomContext, *, oob: bool = False) -> tuple[str, str]:
