@@ -140,9 +140,10 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
         """One group's message, from the event loop: the same send as an action's."""
         await sync_to_async(self.send_to_groups)([(group, message)])
 
-    def send_to_groups(self, messages: list[tuple[str, dict]]) -> None:
+    def send_to_groups(self, messages: list[tuple[str, Any]]) -> None:
         """Every (group, message) at once, from synchronous code (never from the event
-        loop): see the module's docstring."""
+        loop): see the module's docstring. A message may be given as what makes it (a
+        callable): it is made only if its group has a member."""
         groups = {group for group, _ in messages}
         for group in groups:
             self.require_valid_group_name(group)
@@ -161,6 +162,10 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
         events = []
         here: list[tuple[str, dict]] = []
         for group, message in messages:
+            if not members[group]:
+                continue
+            if callable(message):
+                message = message()
             for channel in members[group]:
                 if loop is not None and self._local(channel):
                     here.append((channel, dict(message)))

@@ -18,6 +18,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels_redis.core import RedisChannelLayer
 
 log = logging.getLogger(__name__)
@@ -40,9 +41,18 @@ return over_capacity
 
 
 class BatchedRedisChannelLayer(RedisChannelLayer):
-    async def group_send_all(self, messages: list[tuple[str, dict]]) -> None:
-        """Every (group, message) at once: see the module's docstring."""
+    async def group_send_all(self, messages: list[tuple[str, Any]]) -> None:
+        """Every (group, message) at once: see the module's docstring. A message may be
+        given as what makes it (a callable, synchronous: an audience's board): it is made
+        only if its group has a member, all of them in one hop to the caller's thread."""
         members = await self._members([group for group, _ in messages])
+        messages = [(group, message) for group, message in messages if members[group]]
+        makers = [message for _, message in messages if callable(message)]
+        if makers:
+            made = iter(await sync_to_async(lambda: [make() for make in makers])())
+            messages = [
+                (group, next(made) if callable(message) else message) for group, message in messages
+            ]
         # connection index -> [(channel key, serialized message, capacity)], in order
         sends: dict[int, list[tuple[str, bytes, int]]] = defaultdict(list)
         for group, message in messages:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -33,11 +35,21 @@ def audience_group(room_id: int, audience: str) -> str:
     return f"room-{room_id}-{audience}"
 
 
+# A message, or what makes it: an audience's board is rendered only if its group has a
+# socket to send it to (a room with no spectators renders no public board). The layers that
+# take a whole action's messages at once make each one after finding the groups' members.
+Message = dict | Callable[[], dict]
+
+
+def made(message: Message) -> dict:
+    return message() if callable(message) else message
+
+
 def _send(group: str, message: dict) -> None:
     _send_all([(group, message)])
 
 
-def _send_all(messages: list[tuple[str, dict]]) -> None:
+def _send_all(messages: list[tuple[str, Message]]) -> None:
     """Every group's message at once: straight from this thread when the layer can
     (the embedded default's, config/channel_layers.py), else in one trip to the event
     loop (in one batch when the layer can: the scale-out one's, config/redis_layer.py)."""
@@ -53,13 +65,15 @@ def _send_all(messages: list[tuple[str, dict]]) -> None:
         return
 
     group_send_all = getattr(layer, "group_send_all", None)  # scale-out: config/redis_layer.py
+    if group_send_all is None:  # a plain layer: every message made here
+        messages = [(group, made(message)) for group, message in messages]
 
     async def send() -> None:
         if group_send_all is not None:
             await group_send_all(messages)
             return
         results = await asyncio.gather(
-            *(layer.group_send(group, message) for group, message in messages),
+            *(layer.group_send(group, made(message)) for group, message in messages),
             return_exceptions=True,
         )
         for (group, _), result in zip(messages, results, strict=True):
@@ -90,23 +104,21 @@ def push_game(
         _send(room_group(seating.room_id), {"type": "lobby.changed"})
         return
     screens = game_type(sender).screens
-    messages = [
-        (
-            audience_group(seating.room_id, audience),
-            {
-                "type": "board.push",
-                "html": screens.render_push(
-                    state,
-                    events,
-                    audience,
-                    seating.names,
-                    seating.code,
-                    game=game_id,
-                    since=first_version - 1,
-                ),
-                "version": state.version,
-            },
+
+    def push_to(audience: str) -> dict:
+        html = screens.render_push(
+            state,
+            events,
+            audience,
+            seating.names,
+            seating.code,
+            game=game_id,
+            since=first_version - 1,
         )
+        return {"type": "board.push", "html": html, "version": state.version}
+
+    messages: list[tuple[str, Message]] = [
+        (audience_group(seating.room_id, audience), partial(push_to, audience))
         for audience in screens.audiences(state)
     ]
     if state.ended:  # the lobby reopens for a rematch

@@ -60,3 +60,26 @@ def test_this_processs_socket_gets_its_message_without_the_database() -> None:
     received = async_to_sync(scenario)()
     assert received["html"] == "<p>yours</p>" and received["version"] == 9
     assert not Event.objects.exists()  # handed over in memory, never written
+
+
+def test_a_board_is_made_only_for_a_group_with_a_socket() -> None:
+    """An audience's board is handed over as what makes it: the public's, with no spectator
+    listening, is never rendered; the one with a socket is, once."""
+    layer = get_channel_layer()
+    async_to_sync(layer.group_add)("room-5-seat-1", OTHER_PROCESS)
+    made: list[str] = []
+
+    def board_of(audience: str) -> dict:
+        made.append(audience)
+        return {"type": "board.push", "html": f"<p>{audience}</p>", "version": 2}
+
+    layer.send_to_groups(
+        [
+            ("room-5-seat-1", lambda: board_of("seat-1")),
+            ("room-5-public", lambda: board_of("public")),
+            ("room-5", {"type": "lobby.changed"}),
+        ]
+    )
+    assert made == ["seat-1"]
+    sent = [layer.deserialize(bytes(e.data)) for e in Event.objects.order_by("id")]
+    assert [m["html"] for m in sent] == ["<p>seat-1</p>"]

@@ -24,7 +24,18 @@ def push(html: str) -> dict:
 
 
 def test_every_member_of_every_group_gets_its_push_in_order() -> None:
+    """... and a message given as what makes it (a board) is made only for a group with a
+    socket, on the sender's thread."""
     config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    made: list[str] = []
+
+    def never_made() -> dict:
+        made.append("seat 3")
+        return push("nobody")
+
+    def seat_2() -> dict:
+        made.append("seat 2")
+        return push("seat 2")
 
     async def scenario() -> tuple[list[str], list[str]]:
         here = BatchedRedisChannelLayer(**config)  # this process
@@ -37,9 +48,9 @@ def test_every_member_of_every_group_gets_its_push_in_order() -> None:
             await here.group_send_all(
                 [
                     ("room-9-seat-1", push("seat 1")),
-                    ("room-9-seat-2", push("seat 2")),
+                    ("room-9-seat-2", seat_2),
                     ("room-9-public", push("lobby")),
-                    ("room-9-seat-3", push("nobody")),  # an audience with no socket
+                    ("room-9-seat-3", never_made),  # an audience with no socket
                 ]
             )
             got_mine = [
@@ -57,3 +68,4 @@ def test_every_member_of_every_group_gets_its_push_in_order() -> None:
     got_mine, got_theirs = async_to_sync(scenario)()
     assert got_mine == ["seat 1", "lobby"]  # both, in the order sent
     assert got_theirs == ["seat 2"]
+    assert made == ["seat 2"]

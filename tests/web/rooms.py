@@ -7,6 +7,7 @@ A test may know the key (it reads the game's state); the HTML a Spotter gets mus
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import TypeVar
@@ -19,6 +20,7 @@ from games.constellate.deck import picture
 from games.constellate.presenters import KEY_SYMBOLS
 from games.constellate.rules import STAR_OF, Crew, Key, State, Step
 from games.models import Event
+from lobby import realtime
 from lobby.models import Room
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -292,3 +294,13 @@ def _only_area_marks(marks: dict[str, str]) -> bool:
         value.isdigit() if key in AREA_NUMBERS else value in AREA_MARKS.get(key, ())
         for key, value in marks.items()
     )
+
+
+def every_push_into(sent: list[tuple[str, dict]]) -> Callable[[list], None]:
+    """A stand-in for ``lobby.realtime._send_all`` that records every group's message, made
+    as if every group had a socket (a board is otherwise made only for a group with one)."""
+
+    def record(messages: list) -> None:
+        sent.extend((group, realtime.made(message)) for group, message in messages)
+
+    return record

@@ -26,7 +26,15 @@ from games.constellate.presenters import KEY_SYMBOLS, PUBLIC
 from games.constellate.rules import CardTouched, Key, Mode, State, TurnEnd
 from lobby import realtime
 from lobby.models import Match
-from tests.web.rooms import Table, dark_card_findings, page, parse_cards, post, seat_table
+from tests.web.rooms import (
+    Table,
+    dark_card_findings,
+    every_push_into,
+    page,
+    parse_cards,
+    post,
+    seat_table,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -244,7 +252,7 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
     Spotters' groups carries no dark key; the Stargazers' groups get the key."""
     table = rivalry_mid_game()
     sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(realtime, "_send_all", sent.extend)
+    monkeypatch.setattr(realtime, "_send_all", every_push_into(sent))
     with django_capture_on_commit_callbacks(execute=True):
         assert table.touch(table.dark(Key.HAZE)[0]).status_code == 200
     state = table.state()
@@ -289,7 +297,7 @@ def test_a_touch_that_keeps_the_turn_going_pushes_only_what_it_changed_without_t
     before = table.state()
     card = table.dark_own()[0]
     sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(realtime, "_send_all", sent.extend)
+    monkeypatch.setattr(realtime, "_send_all", every_push_into(sent))
     with django_capture_on_commit_callbacks(execute=True):
         answer = table.touch(card)
     assert answer.status_code == 200

@@ -23,7 +23,7 @@ from games.underonesky.presenters import PUBLIC
 from games.underonesky.rules import Card, State
 from lobby import realtime, views
 from lobby.models import Match
-from tests.web.rooms import page, post
+from tests.web.rooms import every_push_into, page, post
 from tests.web.uos_rooms import Table, card_markup, seat_table
 
 pytestmark = pytest.mark.django_db
@@ -155,7 +155,7 @@ def test_each_pushed_fragment_reaches_its_group_without_the_other_card(
 ):
     table = mid_game()
     sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(realtime, "_send_all", sent.extend)
+    monkeypatch.setattr(realtime, "_send_all", every_push_into(sent))
     state = table.state()
     with django_capture_on_commit_callbacks(execute=True):
         response = table.place(state.empty_spaces()[0], "0")
