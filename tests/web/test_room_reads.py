@@ -8,7 +8,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tests.web.rooms import create_room, join, page, post, seat_table
+from games.constellate import game as constellate
+from lobby import renders
+from tests.web.rooms import Table, create_room, join, page, post, seat_table
 
 pytestmark = pytest.mark.django_db
 
@@ -42,3 +44,27 @@ def test_a_browser_that_joined_another_room_still_sees_this_room_and_its_game() 
         assert name in html  # the seated players' names, read with the match
     assert 'id="board"' in html
     assert "Vega" not in html
+
+
+def test_a_lobby_pass_reads_the_rooms_players_once_for_every_browser() -> None:
+    """After a change every socket of the room is re-rendered in one pass: each browser gets
+    its own lobby (its seat marked) and its audience's board, and the players are read once,
+    not once for each browser's row, seats and spectators."""
+    table = seat_table(4)
+    browsers = {seat: client.session.session_key for seat, client in table.seats.items()}
+    sessions = {*browsers.values(), table.spectator.session.session_key, None}
+    with CaptureQueriesContext(connection) as queries:
+        views = renders._views.func(table.room.pk, sessions)
+    player_reads = [q for q in queries.captured_queries if '"lobby_player"' in q["sql"]]
+    assert len(player_reads) == 1
+    assert views is not None and set(views) == sessions
+    for seat, session in browsers.items():
+        lobby, audience = views[session]
+        assert audience == views_of_seat(table, seat)
+        assert 'id="board"' in lobby
+    assert views[None][1] == views[table.spectator.session.session_key][1] == "public"
+
+
+def views_of_seat(table: Table, seat: int) -> str:
+    state = table.state()
+    return constellate.GAME.screens.audience_of(state, seat)
