@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from django.template.loader import render_to_string
+from games.fragments import render_fragment
 
 from .codec import EventCodec, EventSchemas
 from .flags import Moderation
@@ -315,7 +315,7 @@ class Screens(Generic[S]):
             return known
         board = self._present(state, audience, names, code, game)
         context = {"board": board, "game": game, "area_oob": True, "since": since}
-        html = "".join(render_to_string(f"{self.template}#{area}", context) for area in changed)
+        html = "".join(render_fragment(f"{self.template}#{area}", context) for area in changed)
         _remember(key, state, html)
         return html
 
@@ -332,7 +332,7 @@ class Screens(Generic[S]):
             return known
         board = self._present(state, audience, names, code, game)
         context = {"board": board, "oob": oob, "game": game}
-        html = render_to_string(f"{self.template}#board", context)
+        html = render_fragment(f"{self.template}#board", context)
         _remember(key, state, html)
         return html
 
@@ -345,14 +345,14 @@ class Screens(Generic[S]):
         return self.past.present(state, audience, names, code, earlier_games(game, asked))
 
     def render_notice(self, message: str, *, error: bool = True) -> str:
-        return render_to_string(f"{self.template}#notice", {"message": message, "error": error})
+        return render_fragment(f"{self.template}#notice", {"message": message, "error": error})
 
     def render_preview(self, preview: object) -> str:
-        return render_to_string(f"{self.template}#preview", {"preview": preview})
+        return render_fragment(f"{self.template}#preview", {"preview": preview})
 
     def history_board(self, state: S, names: Names, code: str) -> str:
         board = self.present_history(state, names, code)
-        return render_to_string(f"{self.template}#board", {"board": board, "oob": False})
+        return render_fragment(f"{self.template}#board", {"board": board, "oob": False})
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from config.network import is_loopback
+from games.fragments import render_fragment
 from games.inputs import BadInput, choice, integer
 from games.models import Game
 from games.registry import all_game_types, game_type
@@ -310,11 +310,11 @@ def audience_of_viewer(ctx: RoomContext) -> str:
 
 
 def render_lobby(ctx: RoomContext, *, oob: bool = False) -> str:
-    return render_to_string("lobby/room.html#lobby", {**lobby_context(ctx), "oob": oob})
+    return render_fragment("lobby/room.html#lobby", {**lobby_context(ctx), "oob": oob})
 
 
 def _lobby_response(ctx: RoomContext, message: str = "", status: int = 200) -> HttpResponse:
-    html = render_lobby(ctx, oob=True) + render_to_string(
+    html = render_lobby(ctx, oob=True) + render_fragment(
         "lobby/room.html#lobby-notice", {"message": message}
     )
     return HttpResponse(html, status=status)

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
@@ -24,6 +23,7 @@ from games.audiences import HISTORY, Names, listed, name_of, plural, seat_of
 from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
 from games.audiences import audience_of as audience_of
 from games.audiences import audiences as audiences
+from games.fragments import render_fragment
 
 from . import markings
 from .pictures import ELEMENT_ICONS, CardFace, ability_name, ability_text, boon_text, card_face
@@ -103,7 +103,7 @@ class Tile:
 def tile_html(tile: Tile) -> SafeString:
     """A tile's HTML, rendered once per value (a tile is immutable and the same for every
     audience): a push renders only the tiles that changed since the last one."""
-    return mark_safe(render_to_string(f"{BOARD}#tile", {"tile": tile}))
+    return mark_safe(render_fragment(f"{BOARD}#tile", {"tile": tile}))
 
 
 @dataclass(frozen=True)

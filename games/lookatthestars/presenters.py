@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
@@ -30,6 +29,7 @@ from games.audiences import (
 from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests read these here
 from games.audiences import audience_of as audience_of
 from games.audiences import audiences as audiences
+from games.fragments import render_fragment
 from games.kit import SeatStatus
 
 from . import drafting, pictures
@@ -314,7 +314,7 @@ def star_board_html(board: StarBoard, day: int, title: str, uid: str) -> SafeStr
     audiences x 8 boards for a table of 8). A board is an immutable value: same board, same
     picture."""
     picture = pictures.board_picture(board, day=day, interactive=False, title=title, uid=uid)
-    return mark_safe(render_to_string(STAR_BOARD, {"picture": picture}))
+    return mark_safe(render_fragment(STAR_BOARD, {"picture": picture}))
 
 
 def _own_title(view: View, names: Names) -> str:
@@ -342,7 +342,7 @@ def fresh_drawing_html(round_number: int, table: drafting.Table) -> SafeString:
     per round: every push of the round re-renders the seat's page, and until it submits its
     area is the same (the browser keeps its draft: the area is hx-preserve'd)."""
     area = drafting_area("", round_number, table, drafting.Draft())
-    return mark_safe(render_to_string(f"{BOARD}#preview", {"preview": area}))
+    return mark_safe(render_fragment(f"{BOARD}#preview", {"preview": area}))
 
 
 def _fresh_html(state: State, view: View) -> SafeString | None:

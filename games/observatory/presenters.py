@@ -21,7 +21,6 @@ from datetime import datetime
 from functools import lru_cache
 from math import cos, pi, sin
 
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
@@ -41,6 +40,7 @@ from games.audiences import PUBLIC as PUBLIC  # the seam (Screens.of) and tests 
 from games.audiences import audience_of as audience_of
 from games.audiences import audiences as audiences
 from games.definition import Earlier, EarlierAsked
+from games.fragments import render_fragment
 from games.kit import SeatStatus
 
 from . import planner  # it uses map_html at call time only
@@ -237,7 +237,7 @@ def map_html(
     """A Star Map, drawn once: every audience of a push shows the same public sheets, so
     each is rendered once per change (a sheet is an immutable value)."""
     picture = map_picture(sheet, title, uid, labels=labels, before=before)
-    return mark_safe(render_to_string(MAP, {"map": picture}))
+    return mark_safe(render_fragment(MAP, {"map": picture}))
 
 
 CARD_CELL = 8  # SVG units between two dots of a card's pattern

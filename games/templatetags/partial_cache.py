@@ -11,8 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django import template
-from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+
+from games.fragments import render_fragment
 
 register = template.Library()
 
@@ -31,7 +32,7 @@ def render_shared(value: object, name: str) -> SafeString:
 
 def _render(name: str, value: object) -> SafeString:
     variable = name.rpartition("#")[2]
-    return mark_safe(render_to_string(name, {variable: value}))
+    return mark_safe(render_fragment(name, {variable: value}))
 
 
 _rendered = lru_cache(maxsize=16384)(_render)

@@ -1,0 +1,23 @@
+"""A game's HTML, rendered with its numbers written as Python writes them.
+
+Django localizes every number a template writes (``localize``: the active language, then
+three format lookups for separators and grouping) to get, on this one-language site with no
+thousands separator, the digits ``str`` gives. A board writes a few dozen numbers (its
+version, counts, card and line numbers): about a tenth of its render (docs/performance.md).
+A fragment is rendered here as inside ``{% localize off %}``, with everything it includes;
+its bytes are the same (the golden replays' board digests).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template import Context
+from django.template.loader import get_template
+
+
+def render_fragment(name: str, context: dict[str, Any]) -> str:
+    """``render_to_string(name, context)`` (no request, so no context processors), with
+    numbers unlocalized."""
+    template: Any = get_template(name)
+    return str(template.template.render(Context(context, autoescape=True, use_l10n=False)))
