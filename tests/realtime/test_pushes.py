@@ -3,10 +3,13 @@ through ``config.asgi.application`` and the channel layer the settings configure
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
+from asgiref import sync
 from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
@@ -271,3 +274,35 @@ def test_an_unknown_room_closes_the_socket_with_4404(code):
         await socket.disconnect()
 
     run(scenario)
+
+
+def test_a_push_reaches_its_socket_without_a_hop_to_the_database_thread(monkeypatch):
+    """A board pushed to a socket is sent from the event loop as it arrives; channels would
+    first hop to its synchronous thread to close old database connections, for every push
+    to every socket."""
+    table = seat_table(4)
+    hops: list[str] = []
+    hop = sync.SyncToAsync.__call__
+
+    async def counted(self, *args, **kwargs):
+        hops.append(self.func.__qualname__)
+        return await hop(self, *args, **kwargs)
+
+    async def scenario():
+        socket, _ = await open_socket(table.spectator, table.room.code)
+        await asyncio.sleep(0.2)  # the socket's first view and joins are done
+        monkeypatch.setattr(sync.SyncToAsync, "__call__", counted)
+        try:
+            await get_channel_layer().group_send(
+                f"room-{table.room.pk}-public",
+                {"type": "board.push", "html": "<p>pushed</p>", "version": 99},
+            )
+            frame = await socket.receive_from(timeout=WAIT)
+        finally:
+            monkeypatch.undo()
+            await socket.disconnect()
+        return frame
+
+    assert async_to_sync(scenario)() == "<p>pushed</p>"
+    # The closing hop (channels' test communicator swaps its function for ``no_op``).
+    assert not {"close_old_connections", "no_op"} & set(hops), hops
