@@ -4,8 +4,9 @@ Django localizes every number a template writes (``localize``: the active langua
 three format lookups for separators and grouping) to get, on this one-language site with no
 thousands separator, the digits ``str`` gives. A board writes a few dozen numbers (its
 version, counts, card and line numbers): about a tenth of its render (docs/performance.md).
-A fragment is rendered here as inside ``{% localize off %}``, with everything it includes;
-its bytes are the same (the golden replays' board digests).
+A fragment is rendered here as inside ``{% localize off %}``, with everything it includes.
+Integers and dates come out the same (the golden replays' board digests); a float below
+1e-4 or from 1e16 up would be written as Python writes it (``1e-05``), which no board has.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The embedded default's database backend: Django's SQLite, kept connections checked."""
