@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +19,22 @@ from channels.testing import HttpCommunicator
 from django.conf import settings
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, connections
+from django.dispatch import Signal
 
 from config.asgi import django_asgi_app
 from config.http_threads import THREADS, KeptThreadsASGIHandler
 from lobby.services import create_room
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@contextmanager
+def listening(signal: Signal, receiver: Callable[..., None]) -> Iterator[None]:
+    signal.connect(receiver)
+    try:
+        yield
+    finally:
+        signal.disconnect(receiver)
 
 
 def served_threads(requests: int, at_once: int) -> tuple[list[int], list[str]]:
@@ -44,11 +56,8 @@ def served_threads(requests: int, at_once: int) -> tuple[list[int], list[str]]:
             statuses += await asyncio.gather(*(get_home() for _ in range(at_once)))
         return statuses
 
-    request_started.connect(on_start)
-    try:
+    with listening(request_started, on_start):
         statuses = asyncio.run(scenario())
-    finally:
-        request_started.disconnect(on_start)
     return statuses, started
 
 
@@ -97,11 +106,8 @@ def test_a_request_crosses_from_the_event_loop_to_its_thread_once(monkeypatch) -
         finished.append(threading.current_thread().name)
 
     monkeypatch.setattr(sync.SyncToAsync, "__call__", counted)
-    request_finished.connect(on_finish)
-    try:
+    with listening(request_finished, on_finish):
         response = answer("GET", "/")
-    finally:
-        request_finished.disconnect(on_finish)
     assert response["status"] == 200 and b"<html" in response["body"]
     assert crossings == ["KeptThreadsASGIHandler._answer"]
     assert len(finished) == 1 and finished[0].startswith("http-")  # closed on its thread
@@ -126,11 +132,8 @@ def test_a_static_file_streams_whole_and_is_closed_after() -> None:
     def on_finish(**_: object) -> None:
         finished.append(threading.current_thread().name)
 
-    request_finished.connect(on_finish)
-    try:
+    with listening(request_finished, on_finish):
         response = answer("GET", "/static/site.css")
-    finally:
-        request_finished.disconnect(on_finish)
     assert response["status"] == 200
     with open(Path(settings.BASE_DIR) / "static" / "site.css", "rb") as css:
         assert response["body"] == css.read()
@@ -176,11 +179,8 @@ def test_a_kept_thread_keeps_its_connection_and_reads_every_room_made_since(capl
         statuses.append(await status_of(await sync_to_async(made_elsewhere)()))
         return statuses
 
-    request_finished.connect(on_finish)
-    try:
+    with listening(request_finished, on_finish):
         statuses = asyncio.run(scenario())
-    finally:
-        request_finished.disconnect(on_finish)
     assert statuses == [200, 200, 200, 200]
     assert drivers[0] is not None
     assert drivers[0] is drivers[1] is drivers[2]  # kept from one request to the next
