@@ -22,13 +22,16 @@ Nothing listens for the client leaving meanwhile: the views are synchronous, so 
 own handler could not stop them either; an answer to a client gone is dropped by daphne.
 
 Database connections are kept with the threads (SQLite's ``CONN_MAX_AGE``; Django's
-connections are per thread, asgiref's ``Local(thread_critical=True)``). The request-started
-signal checks a kept one before the request uses it (config/sqlite/base.py).
+connections are per thread, asgiref's ``Local(thread_critical=True)``). A kept connection
+reads the newest commit as long as it is in autocommit between requests, which Django's
+atomic blocks and closed cursors ensure; ``fresh_connections`` closes one that is not, when
+the next request begins, rather than let it answer from an old snapshot.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -37,9 +40,11 @@ from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers import base
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.db import connections
 from django.http import FileResponse, HttpResponse, HttpResponseBase
 from django.urls import set_script_prefix
 
+log = logging.getLogger(__name__)
 THREADS = 8  # SQLite serializes writes anyway; PostgreSQL gets as many connections a daphne
 
 
@@ -98,6 +103,7 @@ class KeptThreadsASGIHandler(ASGIHandler):
     def _answer(self, scope: dict[str, Any], body_file: Any) -> HttpResponseBase:
         """Everything Django does for one request, on its thread: the request-started
         signal, the middleware and the view, and (unless it streams) the closed answer."""
+        fresh_connections()
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, error_response = self.create_request(scope, body_file)
         response = error_response if request is None else self.get_response(request)
@@ -110,6 +116,21 @@ class KeptThreadsASGIHandler(ASGIHandler):
         if not response.streaming:
             response.close()  # request_finished: the connection is closed before the send
         return response
+
+
+def fresh_connections() -> None:
+    """Close this thread's kept connections that a past request left inside a transaction
+    (a read in one sees the database as it was when the transaction began). Django's own
+    check at the request-started signal closes one left out of autocommit, not one whose
+    driver began a transaction on its own (SQLite's ``in_transaction``)."""
+    for connection in connections.all(initialized_only=True):
+        driver = connection.connection
+        if driver is not None and (
+            connection.in_atomic_block or getattr(driver, "in_transaction", False)
+        ):
+            log.warning("a kept %s connection was inside a transaction: closed", connection.alias)
+            connection.in_atomic_block = False  # closed, not committed: nothing half-done lands
+            connection.close()
 
 
 WHOLE_FILE = 1 << 20  # a file answer up to this size is read on the request's thread at once

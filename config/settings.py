@@ -133,7 +133,7 @@ ASGI_APPLICATION = "config.asgi.application"
 
 DATABASES: dict[str, Any] = {
     "default": {
-        "ENGINE": "config.sqlite",  # Django's, with kept connections checked
+        "ENGINE": "django.db.backends.sqlite3",
         "NAME": os.environ.get("CONSTELLATE_SQLITE_PATH", str(VAR_DIR / "constellate.sqlite3")),
         "OPTIONS": {
             # IMMEDIATE takes the write lock at BEGIN, so two appends to the event store
@@ -146,7 +146,9 @@ DATABASES: dict[str, Any] = {
         # Each thread keeps its connection a minute instead of opening one per request
         # (the file, the pragmas and Django's SQL functions: 5 % of the daphne's samples).
         # Reads stay current: every query runs in autocommit, so each reads the newest
-        # commit, and one found inside a transaction is closed (config/sqlite/base.py).
+        # commit, and a connection found inside a transaction when a request begins is
+        # closed first (config/http_threads.py, fresh_connections). channels-lite's layer
+        # requires this ENGINE by name: no backend of our own for that check.
         "CONN_MAX_AGE": 60,
     }
 }
@@ -393,7 +395,7 @@ def _private_sqlite_file(name: str) -> None:
             path.chmod(0o600)  # one an older checkout left readable
 
 
-if DATABASES["default"]["ENGINE"] in ("config.sqlite", "django.db.backends.sqlite3"):
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     _private_sqlite_file(str(DATABASES["default"]["NAME"]))
 
 

@@ -18,7 +18,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import HttpCommunicator
 from django.conf import settings
 from django.core.signals import request_finished, request_started
-from django.db import close_old_connections, connections
+from django.db import connections
 from django.dispatch import Signal
 
 from config.asgi import django_asgi_app
@@ -144,8 +144,7 @@ def test_a_kept_thread_keeps_its_connection_and_reads_every_room_made_since(capl
     """A thread answers with the connection it opened for an earlier request, and sees what
     another connection committed after that. A connection that a past request left inside a
     transaction (its reads would show the database as it was then) is closed and reopened
-    when the next request begins (config/sqlite/base.py), with a warning, and the new room
-    is found all the same."""
+    when the next request begins, with a warning, and the new room is found all the same."""
     handler = KeptThreadsASGIHandler(threads=1)  # every request on one thread
     drivers: list[object] = []
     leave_a_snapshot_open = False
@@ -185,33 +184,4 @@ def test_a_kept_thread_keeps_its_connection_and_reads_every_room_made_since(capl
     assert drivers[0] is not None
     assert drivers[0] is drivers[1] is drivers[2]  # kept from one request to the next
     assert drivers[3] is not drivers[2]  # the one left in a transaction was not reused
-    assert "inside a transaction: closed" in caplog.text
-
-
-def test_any_kept_connection_left_inside_a_transaction_is_closed_where_django_cleans_up(
-    caplog,
-) -> None:
-    """Not only a request's: the consumers' thread and q2's workers clean up the same way
-    (``close_old_connections``, around each ``database_sync_to_async`` call and each task),
-    so a connection of theirs left inside a transaction is closed there too; one in
-    autocommit is kept."""
-    seen: dict[str, object] = {}
-
-    def on_a_thread_of_its_own() -> None:
-        connection = connections["default"]
-        connection.ensure_connection()
-        kept = connection.connection
-        close_old_connections()
-        seen["kept"] = connection.connection is kept
-        with connection.cursor() as cursor:
-            cursor.execute("BEGIN")
-            cursor.execute("SELECT COUNT(*) FROM lobby_room")
-        close_old_connections()
-        seen["closed"] = connection.connection is None
-        connection.close()
-
-    thread = threading.Thread(target=on_a_thread_of_its_own)
-    thread.start()
-    thread.join(timeout=20)
-    assert seen == {"kept": True, "closed": True}
     assert "inside a transaction: closed" in caplog.text

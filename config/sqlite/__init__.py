@@ -1,1 +1,0 @@
-"""The embedded default's database backend: Django's SQLite, kept connections checked."""
