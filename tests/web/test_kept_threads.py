@@ -140,6 +140,10 @@ def test_a_static_file_streams_whole_and_is_closed_after() -> None:
     assert len(finished) == 1
 
 
+@pytest.mark.skipif(
+    settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3",
+    reason="SQLite's kept connections (PostgreSQL's come from psycopg's pool each request)",
+)
 def test_a_kept_thread_keeps_its_connection_and_reads_every_room_made_since(caplog) -> None:
     """A thread answers with the connection it opened for an earlier request, and sees what
     another connection committed after that. A connection that a past request left inside a
