@@ -65,23 +65,21 @@ def _send_all(messages: list[tuple[str, Message]]) -> None:
         return
 
     group_send_all = getattr(layer, "group_send_all", None)  # scale-out: config/redis_layer.py
-    if group_send_all is None:  # a plain layer: every message made here
-        messages = [(group, made(message)) for group, message in messages]
 
-    async def send() -> None:
-        if group_send_all is not None:
-            await group_send_all(messages)
-            return
+    async def send_each(ready: list[tuple[str, dict]]) -> None:
         results = await asyncio.gather(
-            *(layer.group_send(group, made(message)) for group, message in messages),
+            *(layer.group_send(group, message) for group, message in ready),
             return_exceptions=True,
         )
-        for (group, _), result in zip(messages, results, strict=True):
+        for (group, _), result in zip(ready, results, strict=True):
             if isinstance(result, BaseException):
                 log.error("push to %s failed", group, exc_info=result)
 
     try:
-        async_to_sync(send)()
+        if group_send_all is not None:  # it makes what has a member, on this thread
+            async_to_sync(group_send_all)(messages)
+        else:  # a plain layer: every message made here, not on the event loop
+            async_to_sync(send_each)([(group, made(message)) for group, message in messages])
     except Exception:  # a push that fails must never undo or block the action
         log.exception("pushing %d messages failed", len(messages))
 
