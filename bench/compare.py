@@ -90,7 +90,21 @@ def table(old: list[dict], new: list[dict], commit: str) -> str:
         ratio = f"{b / a:9.2f}x" if a and b is not None else "        -"
         arrow = "(higher is better)" if better == "higher" else ""
         lines.append(f"{name:24} {_num(a):>12} {_num(b):>14} {ratio:>10} {arrow}")
+    for group in _groups(old + new):
+        a, b = (median([_group_cpu(r, group) for r in runs]) for runs in (old, new))
+        ratio = f"{b / a:9.2f}x" if a and b is not None else "        -"
+        lines.append(f"{'  CPU ms/action ' + group:24} {_num(a):>12} {_num(b):>14} {ratio:>10}")
     return "\n".join(lines)
+
+
+def _groups(runs: list[dict]) -> list[str]:
+    """The server's process groups named in any run (web0, q2, tick, postgres, ...)."""
+    names = (r["phases"][0].get("cpu_ms_per_action_by_process", {}) for r in runs)
+    return sorted({name for group in names for name in group})
+
+
+def _group_cpu(run: dict, group: str) -> float | None:
+    return run["phases"][0].get("cpu_ms_per_action_by_process", {}).get(group)
 
 
 def _num(value: float | None) -> str:

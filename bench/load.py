@@ -334,8 +334,10 @@ async def phase(rooms: list[Room], pace: float, seconds: float, seed: int) -> Ta
     return tally
 
 
-def summarize(tally: Tally, seconds: float, cpu: float, label: str) -> dict:
+def summarize(tally: Tally, seconds: float, cpu: dict[str, float], label: str) -> dict:
+    """One phase's figures; ``cpu`` is each server process group's CPU seconds in it."""
     ms = [x * 1000 for x in tally.latencies]
+    total = sum(cpu.values())
     return {
         "label": label,
         "actions": tally.actions,
@@ -348,9 +350,19 @@ def summarize(tally: Tally, seconds: float, cpu: float, label: str) -> dict:
         "errors": tally.errors,
         "timeouts": tally.timeouts,
         "rematches": tally.rematches,
-        "server_cpu_s": cpu,
-        "cpu_ms_per_action": cpu * 1000 / tally.actions if tally.actions else float("nan"),
+        "server_cpu_s": total,
+        "cpu_ms_per_action": total * 1000 / tally.actions if tally.actions else float("nan"),
+        "cpu_ms_per_action_by_process": {
+            name: seconds * 1000 / tally.actions if tally.actions else float("nan")
+            for name, seconds in cpu.items()
+        },
     }
+
+
+def cpu_by_group(server: Server) -> dict[str, float]:
+    """CPU seconds so far of each server process group: the web processes, q2, the tick,
+    and in the scale-out configuration PostgreSQL and Redis."""
+    return {name: cpu_seconds(pids) for name, pids in server_pids(server).items()}
 
 
 async def run(args: argparse.Namespace) -> dict:
@@ -385,9 +397,9 @@ async def run(args: argparse.Namespace) -> dict:
         phases = []
         paces = [args.pace] if not args.capacity else [5.0, 2.5, 1.25, 0.8, 0.5, 0.3]
         for i, pace in enumerate(paces):
-            cpu0 = cpu_seconds(all_pids(server_pids(server)))
+            cpu0 = cpu_by_group(server)
             tally = await phase(rooms, pace, args.seconds, seed=args.seed + i)
-            cpu = cpu_seconds(all_pids(server_pids(server))) - cpu0
+            cpu = {name: s - cpu0.get(name, 0.0) for name, s in cpu_by_group(server).items()}
             phases.append(summarize(tally, args.seconds, cpu, f"pace {pace}s"))
             print(table_row(phases[-1]), flush=True)
         result["phases"] = phases
@@ -429,7 +441,9 @@ def table_row(p: dict) -> str:
         f"{p['label']:>12} | {p['actions']:6d} actions {p['actions_per_s']:7.1f}/s | "
         f"p50 {p['p50_ms']:7.1f} ms  p95 {p['p95_ms']:7.1f} ms  p99 {p['p99_ms']:7.1f} ms | "
         f"errors {p['errors']} timeouts {p['timeouts']} refused {p['refused']} | "
-        f"cpu/action {p['cpu_ms_per_action']:.1f} ms"
+        f"cpu/action {p['cpu_ms_per_action']:.1f} ms ("
+        + ", ".join(f"{k} {v:.1f}" for k, v in p["cpu_ms_per_action_by_process"].items())
+        + ")"
     )
 
 
