@@ -1,0 +1,65 @@
+"""``{% url %}`` that reverses each (view, arguments) once: ``{% load cached_url %}`` after
+the builtins, and a template's ``{% url %}`` tags are this one.
+
+A board writes the room's action URLs into every render (the sky's touch, the word's form,
+the stop button, the replay link), for every audience of every push. Django's ``reverse``
+walks the resolver's patterns each time (about a tenth of a board's render); the answer
+depends only on the script prefix, the URLconf, the view's name, its arguments and the
+current app, so it is kept for those. A tag with keyword arguments or ``as`` is Django's.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django import template
+from django.template.base import Parser, Token
+from django.template.context import Context
+from django.template.defaulttags import URLNode
+from django.template.defaulttags import url as django_url
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.html import conditional_escape
+
+register = template.Library()
+
+
+class CachedURLNode(URLNode):
+    def render(self, context: Context) -> str:
+        if self.kwargs or self.asvar:
+            return super().render(context)  # type: ignore[no-any-return]
+        args = tuple(arg.resolve(context) for arg in self.args)
+        if not all(isinstance(arg, str | int) for arg in args):
+            return super().render(context)  # type: ignore[no-any-return]
+        url = _reverse(
+            get_script_prefix(),
+            get_urlconf(),
+            self.view_name.resolve(context),
+            args,
+            _current_app(context),
+        )
+        return conditional_escape(url) if context.autoescape else url
+
+
+def _current_app(context: Context) -> str | None:
+    """The current app as Django's tag finds it (None for a fragment without a request)."""
+    request = getattr(context, "request", None)
+    if request is None:
+        return None
+    current: str | None = getattr(request, "current_app", None)
+    if current is not None:
+        return current
+    match = getattr(request, "resolver_match", None)
+    return getattr(match, "namespace", None)
+
+
+@lru_cache(maxsize=8192)
+def _reverse(
+    prefix: str, urlconf: str | None, name: str, args: tuple[str | int, ...], app: str | None
+) -> str:
+    return reverse(name, urlconf=urlconf, args=args, current_app=app)
+
+
+@register.tag
+def url(parser: Parser, token: Token) -> CachedURLNode:
+    node = django_url(parser, token)
+    return CachedURLNode(node.view_name, node.args, node.kwargs, node.asvar)
