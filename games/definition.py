@@ -241,10 +241,11 @@ class Areas(Protocol[S_in]):
     the names of the template's partials that are all this audience sees change (each
     pushed alone, out of band; at least one), or None for the whole board. An area's
     element carries ``data-area``, the board's ``data-version`` and ``data-game``
-    (games/area.html), and when pushed alone ``data-since`` (the version the change
-    started from) and ``hx-swap-oob``: the browser keeps the newest of each area and asks
-    for the whole board when it missed a change (static/platform/socket.js). Every change
-    reaches every audience, as areas or as the whole board, so a gap shows."""
+    (``{% area_marks %}``, games/templatetags/areas.py), and when pushed alone
+    ``data-since`` (the version the change started from) and ``hx-swap-oob``: the browser
+    keeps the newest of each area and asks for the whole board when it missed a change
+    (static/platform/socket.js). Every change reaches every audience, as areas or as the
+    whole board, so a gap shows."""
 
     def __call__(
         self, state: S_in, events: Sequence[object], audience: str, /

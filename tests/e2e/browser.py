@@ -429,7 +429,7 @@ class _Cards(HTMLParser):
 
 
 def _area_mark(name: str, value: str | None) -> bool:
-    """A card's marks as an area of the board (games/area.html): numbers, nothing more."""
+    """A card's marks as an area of the board (``{% area_marks %}``): numbers, nothing more."""
     if name == "data-area":
         return not value
     return name in {"data-version", "data-game", "data-since"} and (value or "").isdigit()
