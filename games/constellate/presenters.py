@@ -184,7 +184,7 @@ def present(
     now: datetime | None = None,
 ) -> Board:
     role, _, crew = audience.partition("-")
-    view = rules.view_for(state, _stand_in(state, audience))
+    view = _view(state, _stand_in(state, audience))
     active = state.crew.value
     spotting = state.step is rules.Step.SPOTTING
     can_touch = role == "spotter" and crew == active and spotting
@@ -199,7 +199,7 @@ def present(
         crew=active,
         crew_title=state.crew.display,
         step=view.step.value,
-        cards=tuple(_card(c, can_touch) for c in view.cards),
+        cards=_cards(view.cards, can_touch),
         sees_key=view.sees_key,
         word=view.current.word if view.current else None,
         count=view.current.count if view.current else 0,
@@ -292,9 +292,35 @@ def _stand_in(state: rules.State, audience: str) -> int | None:
     return None
 
 
+# A push presents the same state to every audience, and several see the same seat view (a
+# Spotter, the public) and the same cards: each is built once for the state and shared.
+_views: dict[tuple[int, int | None], tuple[rules.State, rules.SeatView]] = {}
+_VIEWS = 64
+
+
+def _view(state: rules.State, stand_in: int | None) -> rules.SeatView:
+    """``rules.view_for``, once per state object and stand-in (a state is immutable; the
+    entry is used only for that very object, never for another at the same address)."""
+    key = (id(state), stand_in)
+    known = _views.get(key)
+    if known is not None and known[0] is state:
+        return known[1]
+    view = rules.view_for(state, stand_in)
+    if len(_views) >= _VIEWS:
+        _views.clear()
+    _views[key] = (state, view)
+    return view
+
+
 @lru_cache(maxsize=1024)
 def _asset_url(asset: str) -> str:
     return static(asset)
+
+
+@lru_cache(maxsize=512)
+def _cards(cards: tuple[rules.CardView, ...], can_touch: bool) -> tuple[CardPresenter, ...]:
+    """The sky as one audience sees it: the same cards give the same presenters."""
+    return tuple(_card(card, can_touch) for card in cards)
 
 
 def _card(card: rules.CardView, can_touch: bool) -> CardPresenter:
@@ -315,8 +341,9 @@ def _log(
     view: rules.SeatView, names: Mapping[int, str], can_flag: bool, code: str
 ) -> tuple[LogLine | NoteLine, ...]:
     """The constellations and the naming steps that ran out, the newest first."""
+    key_of = {card.index: card for card in view.cards}
     lines: list[LogLine | NoteLine] = [
-        _log_line(c, view, names, can_flag, code) for c in view.constellations
+        _log_line(c, key_of, names, can_flag, code) for c in view.constellations
     ]
     rivalry = view.mode is rules.Mode.RIVALRY
     lines += [
@@ -352,12 +379,11 @@ def _forfeit_warning(state: rules.State, crew: str) -> str:
 
 def _log_line(
     c: rules.Constellation,
-    view: rules.SeatView,
+    key_of: Mapping[int, rules.CardView],
     names: Mapping[int, str],
     can_flag: bool,
     code: str,
 ) -> LogLine:
-    key_of = {card.index: card for card in view.cards}
     touches = tuple(_touch_line(key_of[t.card], t.seat, names) for t in c.touches)
     return LogLine(
         number=c.number,
