@@ -22,3 +22,18 @@ def render_fragment(name: str, context: dict[str, Any]) -> str:
     numbers unlocalized."""
     template: Any = get_template(name)
     return str(template.template.render(Context(context, autoescape=True, use_l10n=False)))
+
+
+class Presented:
+    """A presenter's fields, read by a template as ``board.version`` through ``[]``.
+
+    Django's template variable tries ``value[name]`` first and, on an object without
+    ``__getitem__``, raises and catches a TypeError before it falls back to ``getattr``:
+    an exception for every field a board writes. A presenter dataclass that inherits this
+    is read at the first try. A missing field still raises AttributeError, which Django's
+    lookup takes as before (a silent empty value)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, name: str) -> object:
+        return getattr(self, name)

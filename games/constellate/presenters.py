@@ -11,6 +11,8 @@ from functools import lru_cache
 from django.templatetags.static import static
 from django.utils import timezone
 
+from games.fragments import Presented
+
 from . import rules
 from .deck import picture
 
@@ -56,7 +58,7 @@ def audiences(state: rules.State) -> list[str]:
 
 
 @dataclass(frozen=True)
-class CardPresenter:
+class CardPresenter(Presented):
     index: int
     name: str
     asset: str
@@ -68,7 +70,7 @@ class CardPresenter:
 
 
 @dataclass(frozen=True)
-class TouchLine:
+class TouchLine(Presented):
     name: str
     key: str
     key_label: str
@@ -76,7 +78,7 @@ class TouchLine:
 
 
 @dataclass(frozen=True)
-class LogLine:
+class LogLine(Presented):
     number: int
     crew: str
     word: str
@@ -92,7 +94,7 @@ class LogLine:
 
 
 @dataclass(frozen=True)
-class NoteLine:
+class NoteLine(Presented):
     """A line of the log that is no constellation: a naming step that ran out (C2, C4)."""
 
     crew: str
@@ -101,7 +103,7 @@ class NoteLine:
 
 
 @dataclass(frozen=True)
-class Sky:
+class Sky(Presented):
     """The cards as one audience sees them, with what touching one sends: the same for
     every audience that sees the same cards, at every version while they stay as they are
     (rendered once, ``render_shared``; the form's version field is its own area)."""
@@ -112,12 +114,12 @@ class Sky:
 
 
 @dataclass(frozen=True)
-class Log:
+class Log(Presented):
     lines: tuple[LogLine | NoteLine, ...]  # the newest first
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(Presented):
     code: str
     audience: str
     version: int

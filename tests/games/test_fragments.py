@@ -4,12 +4,13 @@ server, never localized, and cost no locale lookups."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 from django.template import engines
 from django.test import override_settings
 
-from games.fragments import render_fragment
+from games.fragments import Presented, render_fragment
 
 STATUS = "constellate/board.html#status"  # an area: its marks ({% area_marks %}) and numbers
 
@@ -41,3 +42,19 @@ def test_an_area_pushed_alone_says_what_it_changed_from() -> None:
     assert 'data-area data-version="7" data-game="3" data-since="6" hx-swap-oob="true"' in html
     within = render_fragment(STATUS, {"board": _status(version=7), "game": 3})
     assert 'data-area data-version="7" data-game="3">' in within and "data-since" not in within
+
+
+def test_a_presenter_reads_in_a_template_as_a_plain_object_would() -> None:
+    @dataclass(frozen=True)
+    class Plain:
+        word: str = "ORION"
+        count: int = 2
+
+    @dataclass(frozen=True)
+    class Read(Presented, Plain):
+        pass
+
+    page = "{{ clue.word }} {{ clue.count }} [{{ clue.missing }}] [{{ clue.0 }}]"
+    template = engines["django"].from_string(page)
+    assert template.render({"clue": Read()}) == template.render({"clue": Plain()})
+    assert template.render({"clue": Read()}) == "ORION 2 [] []"
