@@ -70,3 +70,48 @@ def test_every_member_of_every_group_gets_its_push_in_order() -> None:
     assert got_mine == ["seat 1", "lobby"]  # both, in the order sent
     assert got_theirs == ["seat 2"]
     assert made == [threading.current_thread().name]  # once, on the thread that sent it
+
+
+def test_a_process_reads_every_sockets_pushes_in_order_while_sockets_come_and_go() -> None:
+    """One reader for the process's sockets (``receive``): a burst of pushes to many sockets
+    reaches each in the order sent, and a socket closing mid-wait loses nobody else's."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+
+    async def scenario() -> tuple[dict[str, list[str]], list[str]]:
+        here = BatchedRedisChannelLayer(**config)
+        sockets = [await here.new_channel() for _ in range(30)]
+        leaving = await here.new_channel()
+        for n, socket in enumerate(sockets):
+            await here.group_add(f"room-8-{n % 3}", socket)
+        await here.group_add("room-8-0", leaving)
+        waiting = asyncio.ensure_future(here.receive(leaving))
+        await asyncio.sleep(0.05)  # its socket waits, as a connected consumer does
+        waiting.cancel()  # the socket closes
+        try:
+            for turn in range(4):
+                await here.group_send_all(
+                    [(f"room-8-{group}", push(f"{group}.{turn}")) for group in range(3)]
+                )
+            got = {
+                socket: [
+                    (await asyncio.wait_for(here.receive(socket), timeout=5))["html"]
+                    for _ in range(4)
+                ]
+                for socket in sockets
+            }
+            late = await here.new_channel()  # a socket that joins after the burst
+            await here.group_add("room-8-0", late)
+            await here.group_send_all([("room-8-0", push("after"))])
+            after = [(await asyncio.wait_for(here.receive(late), timeout=5))["html"]]
+            await here.group_discard("room-8-0", late)
+            return got, after
+        finally:
+            for n, socket in enumerate(sockets):
+                await here.group_discard(f"room-8-{n % 3}", socket)
+            await here.group_discard("room-8-0", leaving)
+            await here.close_pools()
+
+    got, after = async_to_sync(scenario)()
+    for n, (_, html) in enumerate(got.items()):
+        assert html == [f"{n % 3}.{turn}" for turn in range(4)]
+    assert after == ["after"]
