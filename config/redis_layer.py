@@ -39,7 +39,9 @@ local over_capacity = 0
 local n = #KEYS
 local now = tonumber(ARGV[2 * n + 1])
 local expiry = ARGV[2 * n + 2]
+local expired = tonumber(ARGV[2 * n + 3])
 for i = 1, n do
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, expired)
     if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[i + n]) then
         redis.call('ZADD', KEYS[i], now + i * 0.000001, ARGV[i])
         redis.call('EXPIRE', KEYS[i], expiry)
@@ -48,6 +50,15 @@ for i = 1, n do
     end
 end
 return over_capacity
+"""
+
+MEMBERS = """
+local found = {}
+for i = 1, #KEYS do
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, ARGV[1])
+    found[i] = redis.call('ZRANGE', KEYS[i], 0, -1)
+end
+return found
 """
 
 
@@ -149,20 +160,19 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
             for index, keys in by_connection.items():
                 sends[index] += [(key, serialized[key], capacity[key]) for key in keys]
         now = time.time()
+        expired = int(now) - int(self.expiry)  # dropped first, as channels-redis does
         for index, entries in sends.items():
             keys = [key for key, _, _ in entries]
-            pipe = self.connection(index).pipeline()
-            for key in dict.fromkeys(keys):  # drop expired messages, as channels-redis does
-                pipe.zremrangebyscore(key, min=0, max=int(now) - int(self.expiry))
             payloads: list[Any] = [payload for _, payload, _ in entries]
             capacities: list[Any] = [capacity for _, _, capacity in entries]
-            pipe.eval(SEND, len(keys), *keys, *payloads, *capacities, now, self.expiry)
-            over = (await pipe.execute())[-1]
+            send = self._script(index, SEND)
+            over = await send(keys=keys, args=[*payloads, *capacities, now, self.expiry, expired])
             if over:
                 log.info("%s of %s messages over capacity", over, len(entries))
 
     async def _members(self, groups: list[str]) -> dict[str, list[str]]:
-        """Each group's channels, found in one pipeline per Redis connection."""
+        """Each group's channels (its stale members dropped first), in one call per Redis
+        connection."""
         by_connection: dict[int, list[str]] = defaultdict(list)
         for group in dict.fromkeys(groups):
             assert self.require_valid_group_name(group), "Group name not valid"
@@ -170,12 +180,12 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         stale = int(time.time()) - self.group_expiry
         members: dict[str, list[str]] = {}
         for index, named in by_connection.items():
-            pipe = self.connection(index).pipeline()
-            for group in named:
-                key = self._group_key(group)
-                pipe.zremrangebyscore(key, min=0, max=stale)
-                pipe.zrange(key, 0, -1)
-            found = await pipe.execute()
-            for group, names in zip(named, found[1::2], strict=True):
+            keys = [self._group_key(group) for group in named]
+            found = await self._script(index, MEMBERS)(keys=keys, args=[stale])
+            for group, names in zip(named, found, strict=True):
                 members[group] = [name.decode("utf8") for name in names]
         return members
+
+    def _script(self, index: int, source: str) -> Any:
+        """A Lua script on a connection, sent by its digest (EVALSHA) once Redis knows it."""
+        return self.connection(index).register_script(source)
