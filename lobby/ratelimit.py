@@ -12,7 +12,8 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 
 IDENTITY = "identity"
@@ -32,13 +33,29 @@ def limited(request: HttpRequest, scope: str, *, per: str = "session") -> bool:
     limit, window = settings.RATE_LIMITS[scope]
     bucket = int(time.time() // window)
     key = f"rate:{scope}:{_who(request, per)}:{bucket}"
-    cache.add(key, 0, timeout=window * 2)
+    return _count(key, timeout=window * 2) > limit
+
+
+def _count(key: str, *, timeout: int) -> int:
+    """Add one to ``key``'s count and say the new count. On Redis (scale-out) one round
+    trip: INCR, and the key's expiry if it has none yet; Django's ``add`` and ``incr``
+    take three there (SET NX, EXISTS, INCRBY). Elsewhere, Django's own."""
+    cache = caches["default"]
+    if isinstance(cache, RedisCache):
+        full = cache.make_and_validate_key(key)
+        # Django's own client and pool for this cache (RedisCacheClient, Django 5.2)
+        client = cache._cache.get_client(full, write=True)  # type: ignore[attr-defined]
+        with client.pipeline(transaction=False) as pipe:
+            pipe.incr(full)
+            pipe.expire(full, timeout, nx=True)
+            count, _ = pipe.execute()
+        return int(count)
+    cache.add(key, 0, timeout=timeout)
     try:
-        count = cache.incr(key)
+        return int(cache.incr(key))
     except ValueError:  # evicted between add and incr
-        cache.set(key, 1, timeout=window * 2)
-        count = 1
-    return count > limit
+        cache.set(key, 1, timeout=timeout)
+        return 1
 
 
 def limited_both(request: HttpRequest, scope: str) -> bool:
