@@ -4,11 +4,11 @@ in one go.
 An action pushes one message to each audience group of its room (five in a Constellate
 game). channels-redis sends each group on its own: two round trips to find the members,
 one to drop expired messages, and one Lua script sent in full, so four trips a group and
-twenty an action. ``group_send_all`` finds every group's members in one pipeline, and
+twenty an action. ``group_send_all`` finds every group's members in one script call, and
 writes every message in one more per Redis connection (the same Lua script, all keys at
-once). As channels-redis does, one message goes to each process's key per group, listing
-that process's sockets in it (the process fans it out); the messages of one call keep their
-order (each a microsecond after the one before).
+once, its expired messages dropped first). As channels-redis does, one message goes to
+each process's key per group, listing that process's sockets in it (the process fans it
+out); the messages of one call keep their order (each a microsecond after the one before).
 
 A process reads its sockets' messages with one reader (``receive``), as the embedded
 layer does: it waits for the process's key with BZPOPMIN, then takes whatever else is
@@ -17,8 +17,9 @@ every socket's ``receive`` take turns holding a lock to read one message at a ti
 round trips each (restore the backup, BZPOPMIN, write the backup, clear it), with two tasks
 made for each of the hundreds of waiting sockets at every message: a third of a scale-out
 daphne's Python under the bench. Its backup queue kept a message popped by a ``receive``
-cancelled mid-read (its socket closing); the reader is never cancelled while the process
-serves, so nothing is popped for a socket and then dropped on the way.
+cancelled mid-read (its socket closing); the reader is not a socket's, and no socket's
+closing cancels it. A message popped is in its sockets' queues before the next read; what
+a process that dies holds is lost with its sockets.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -68,9 +69,9 @@ TAKE = 200  # the most messages one read takes after the first
 class BatchedRedisChannelLayer(RedisChannelLayer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # the process's reader (one per event loop) and how many sockets wait on it
-        self._reader: asyncio.Task[None] | None = None
-        self._waiting = 0
+        # (event loop, process channel) -> its reader, and how many sockets wait on it
+        self._readers: dict[tuple[asyncio.AbstractEventLoop, str], asyncio.Task[None]] = {}
+        self._waiting: Counter[tuple[asyncio.AbstractEventLoop, str]] = Counter()
 
     # -- a process's sockets' messages, read by one reader ---------------------------------
 
@@ -82,9 +83,10 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         assert self.require_valid_channel_name(channel)
         process = self.non_local_name(channel)
         assert process.endswith(self.client_prefix + "!"), "another process's channel"
-        self._start_reader(process)
+        reader = (asyncio.get_running_loop(), process)
+        self._start_reader(reader)
         queue = self.receive_buffer[channel]
-        self._waiting += 1
+        self._waiting[reader] += 1
         try:
             return await queue.get()
         except asyncio.CancelledError:
@@ -92,17 +94,17 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
                 self.receive_buffer.pop(channel, None)
             raise
         finally:
-            self._waiting -= 1
+            self._waiting[reader] -= 1
 
-    def _start_reader(self, process: str) -> None:
-        loop = asyncio.get_running_loop()
-        reader = self._reader
-        if reader is None or reader.done() or reader.get_loop() is not loop:
-            self._reader = loop.create_task(self._read(process))
+    def _start_reader(self, reader: tuple[asyncio.AbstractEventLoop, str]) -> None:
+        task = self._readers.get(reader)
+        if task is None or task.done():
+            self._readers[reader] = reader[0].create_task(self._read(reader))
 
-    async def _read(self, process: str) -> None:
+    async def _read(self, reader: tuple[asyncio.AbstractEventLoop, str]) -> None:
         """Wait for the process's key, then take everything waiting there; stop once no
         socket has waited for a whole timeout (a test's loop, a process winding down)."""
+        _, process = reader
         key = self.prefix + process
         index = self.consistent_hash(process)
         while True:
@@ -110,9 +112,11 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
                 connection = self.connection(index)
                 first = await connection.bzpopmin(key, timeout=self.brpop_timeout)
                 if first is None:
-                    if self._waiting == 0:
+                    if self._waiting[reader] <= 0:
+                        self._readers.pop(reader, None)
                         return
                     continue
+                self._deliver(process, first[1])  # delivered before anything else can fail
                 rest = await connection.zpopmin(key, TAKE)
             except asyncio.CancelledError:
                 raise
@@ -120,21 +124,32 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
                 log.exception("reading %s's messages failed", process)
                 await asyncio.sleep(1)
                 continue
-            for content in (first[1], *(member for member, _ in rest)):
+            for content, _ in rest:
                 self._deliver(process, content)
 
     def _deliver(self, process: str, content: bytes) -> None:
         """One message into the queue of each of its sockets (channels-redis lists them in
-        ``__asgi_channel__``: one message to a process for each group)."""
-        message = self.deserialize(content)
-        to = message.pop("__asgi_channel__", process)
+        ``__asgi_channel__``: one message to a process for each group). One that cannot be
+        read is logged and skipped: the others still arrive."""
+        try:
+            message = self.deserialize(content)
+            to = message.pop("__asgi_channel__", process)
+        except Exception:
+            log.exception("a message for %s could not be read: skipped", process)
+            return
         for channel in to if isinstance(to, list) else [to]:
             self.receive_buffer[channel].put_nowait(message)  # full: drops its oldest
 
     async def close_pools(self) -> None:
-        if self._reader is not None and not self._reader.done():
-            self._reader.cancel()
-        self._reader = None
+        """channels-redis's, after stopping this loop's readers."""
+        loop = asyncio.get_running_loop()
+        mine = [reader for reader in self._readers if reader[0] is loop]
+        stopping = [self._readers.pop(reader) for reader in mine]
+        for reader in mine:
+            self._waiting.pop(reader, None)
+        for task in stopping:
+            task.cancel()
+        await asyncio.gather(*stopping, return_exceptions=True)
         await super().close_pools()
 
     # -- an action's pushes, sent at once --------------------------------------------------

@@ -115,3 +115,24 @@ def test_a_process_reads_every_sockets_pushes_in_order_while_sockets_come_and_go
     for n, (_, html) in enumerate(got.items()):
         assert html == [f"{n % 3}.{turn}" for turn in range(4)]
     assert after == ["after"]
+
+
+def test_a_message_that_cannot_be_read_is_skipped_and_the_next_arrives() -> None:
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+
+    async def scenario() -> str:
+        here = BatchedRedisChannelLayer(**config)
+        socket = await here.new_channel()
+        await here.group_add("room-7-public", socket)
+        try:
+            waiting = asyncio.ensure_future(here.receive(socket))
+            await asyncio.sleep(0.05)
+            key = here.prefix + here.non_local_name(socket)
+            await here.connection(0).zadd(key, {b"\x00not a message": 1.0})
+            await here.group_send_all([("room-7-public", push("after the bad one"))])
+            return (await asyncio.wait_for(waiting, timeout=5))["html"]
+        finally:
+            await here.group_discard("room-7-public", socket)
+            await here.close_pools()
+
+    assert async_to_sync(scenario)() == "after the bad one"
