@@ -38,17 +38,18 @@ def limited(request: HttpRequest, scope: str, *, per: str = "session") -> bool:
 
 def _count(key: str, *, timeout: int) -> int:
     """Add one to ``key``'s count and say the new count. On Redis (scale-out) one round
-    trip: INCR, and the key's expiry if it has none yet; Django's ``add`` and ``incr``
-    take three there (SET NX, EXISTS, INCRBY). Elsewhere, Django's own."""
+    trip, the same two steps as Django's (the key made at 0 with its expiry if it is not
+    there, then INCR), which ``add`` and ``incr`` take three for (SET NX, EXISTS, INCRBY).
+    Elsewhere, Django's own."""
     cache = caches["default"]
     if isinstance(cache, RedisCache):
         full = cache.make_and_validate_key(key)
         # Django's own client and pool for this cache (RedisCacheClient, Django 5.2)
         client = cache._cache.get_client(full, write=True)  # type: ignore[attr-defined]
         with client.pipeline(transaction=False) as pipe:
+            pipe.set(full, 0, ex=timeout, nx=True)
             pipe.incr(full)
-            pipe.expire(full, timeout, nx=True)
-            count, _ = pipe.execute()
+            _, count = pipe.execute()
         return int(count)
     cache.add(key, 0, timeout=timeout)
     try:
