@@ -13,6 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template.base import Parser, Token
 from django.template.context import Context
 from django.template.defaulttags import URLNode
@@ -26,10 +28,10 @@ register = template.Library()
 class CachedURLNode(URLNode):
     def render(self, context: Context) -> str:
         if self.kwargs or self.asvar:
-            return super().render(context)  # type: ignore[no-any-return]
+            return super().render(context)
         args = tuple(arg.resolve(context) for arg in self.args)
-        if not all(isinstance(arg, str | int) for arg in args):
-            return super().render(context)  # type: ignore[no-any-return]
+        if not all(type(arg) in (str, int) for arg in args):  # not a bool, a lazy string
+            return super().render(context)
         url = _reverse(
             get_script_prefix(),
             get_urlconf(),
@@ -45,18 +47,25 @@ def _current_app(context: Context) -> str | None:
     request = getattr(context, "request", None)
     if request is None:
         return None
-    current: str | None = getattr(request, "current_app", None)
-    if current is not None:
+    if hasattr(request, "current_app"):
+        current: str | None = request.current_app
         return current
     match = getattr(request, "resolver_match", None)
     return getattr(match, "namespace", None)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=8192, typed=True)
 def _reverse(
     prefix: str, urlconf: str | None, name: str, args: tuple[str | int, ...], app: str | None
 ) -> str:
     return reverse(name, urlconf=urlconf, args=args, current_app=app)
+
+
+@receiver(setting_changed)
+def _forget(*, setting: str, **_: object) -> None:
+    """A test that swaps the URLconf gets its own links."""
+    if setting == "ROOT_URLCONF":
+        _reverse.cache_clear()
 
 
 @register.tag
