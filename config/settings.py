@@ -126,6 +126,15 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The boards drawn on every change, for every audience (games/jinja.py): each
+        # app's jinja2/ folder.
+        "NAME": "jinja2",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "games.jinja.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"

@@ -4,7 +4,8 @@ Django localizes every number a template writes (``localize``: the active langua
 three format lookups for separators and grouping) to get, on this one-language site with no
 thousands separator, the digits ``str`` gives. A board writes a few dozen numbers (its
 version, counts, card and line numbers): about a tenth of its render (docs/performance.md).
-A fragment is rendered here as inside ``{% localize off %}``, with everything it includes.
+A fragment is rendered here as inside ``{% localize off %}``, with everything it includes
+(Jinja2 writes numbers as ``str`` does too).
 Integers and dates come out the same (the golden replays' board digests); a float below
 1e-4 or from 1e16 up would be written as Python writes it (``1e-05``), which no board has.
 """
@@ -13,15 +14,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.template import Context
+from django.template import Context, engines
 from django.template.loader import get_template
+from jinja2 import Environment
 
 
 def render_fragment(name: str, context: dict[str, Any]) -> str:
     """``render_to_string(name, context)`` (no request, so no context processors), with
-    numbers unlocalized."""
+    numbers unlocalized. A ``.jinja`` template is Jinja2's (games/jinja.py), and a
+    ``#name`` after it is one of its blocks, rendered alone with this context."""
+    path, _, block = name.partition("#")
+    if path.endswith(".jinja"):
+        return _render_jinja(path, block, context)
     template: Any = get_template(name)
     return str(template.template.render(Context(context, autoescape=True, use_l10n=False)))
+
+
+def _render_jinja(path: str, block: str, context: dict[str, Any]) -> str:
+    template = _jinja().get_template(path)
+    if not block:
+        return template.render(context)
+    return "".join(template.blocks[block](template.new_context(context)))
+
+
+def _jinja() -> Environment:
+    env: Environment = engines["jinja2"].env  # type: ignore[attr-defined]
+    return env
 
 
 class Presented:

@@ -202,7 +202,7 @@ GAME: GameDefinition[rules.State, rules.Command] = register(
             "stop": Action(_stop),
         },
         screens=Screens.of(
-            "constellate/board.html",
+            "constellate/board.jinja",
             presenters,
             jump_label="Jump to a constellation",
             areas=presenters.areas,

@@ -32,14 +32,16 @@ class CachedURLNode(URLNode):
         args = tuple(arg.resolve(context) for arg in self.args)
         if not all(type(arg) in (str, int) for arg in args):  # not a bool, a lazy string
             return super().render(context)
-        url = _reverse(
-            get_script_prefix(),
-            get_urlconf(),
-            self.view_name.resolve(context),
-            args,
-            _current_app(context),
-        )
+        url = cached_reverse(self.view_name.resolve(context), args, _current_app(context))
         return conditional_escape(url) if context.autoescape else url
+
+
+def cached_reverse(name: str, args: tuple[object, ...], app: str | None = None) -> str:
+    """``reverse(name, args=args, current_app=app)``, kept when every argument is exactly a
+    ``str`` or an ``int`` (the Jinja2 boards' ``url``, games/jinja.py, is this too)."""
+    if not all(type(arg) in (str, int) for arg in args):
+        return reverse(name, args=args, current_app=app)
+    return _reverse(get_script_prefix(), get_urlconf(), name, args, app)
 
 
 def _current_app(context: Context) -> str | None:

@@ -2,8 +2,10 @@
 
 A card or a log line looks the same in every push and for many audiences; rendering it
 again each time is most of a board's cost. The partial stays the one source of its HTML:
-``{{ card|render_partial:"constellate/board.html#card" }}`` renders the ``card`` partial
-with ``card`` in its context, and remembers the result for that exact (hashable) value.
+``{{ card|render_partial("constellate/card.jinja") }}`` in a Jinja2 board (games/jinja.py)
+renders that template with ``card`` in its context, and remembers the result for that exact
+(hashable) value; a Django board's ``{{ tile|render_partial:"page.html#tile" }}`` renders
+the partial ``tile`` with ``tile``.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ def render_shared(value: object, name: str) -> SafeString:
 
 
 def _render(name: str, value: object) -> SafeString:
-    variable = name.rpartition("#")[2]
+    """The partial ``name`` (``page.html#card``, or a template of its own: ``card.jinja``)
+    with ``value`` as its one variable, named after it (``card``)."""
+    variable = name.rpartition("#")[2].rpartition("/")[2].partition(".")[0]
     return mark_safe(render_fragment(name, {variable: value}))
 
 

@@ -12,7 +12,7 @@ from django.test import override_settings
 
 from games.fragments import Presented, render_fragment
 
-STATUS = "constellate/board.html#status"  # an area: its marks ({% area_marks %}) and numbers
+STATUS = "constellate/board.jinja#status"  # an area: its marks (area_marks) and numbers
 
 
 def _status(**board: object) -> SimpleNamespace:
@@ -58,3 +58,17 @@ def test_a_presenter_reads_in_a_template_as_a_plain_object_would() -> None:
     template = engines["django"].from_string(page)
     assert template.render({"clue": Read()}) == template.render({"clue": Plain()})
     assert template.render({"clue": Read()}) == "ORION 2 [] []"
+
+
+def test_a_jinja_board_escapes_what_a_player_wrote() -> None:
+    """Constellate's board is Jinja2 (games/jinja.py), autoescaped as Django's boards are:
+    a player's name and a notice reach the page as text, never as markup."""
+    line = SimpleNamespace(
+        crew="gold", number=1, word="ORION", count=2, giver="<b>Zed</b>", touches=(),
+        comet=("<i>owl</i>",), ended="", can_flag=False,
+    )  # fmt: skip
+    html = render_fragment("constellate/line.jinja", {"line": line})
+    assert "by &lt;b&gt;Zed&lt;/b&gt;" in html and "<b>" not in html
+    assert "&lt;i&gt;owl&lt;/i&gt;" in html and "<i>" not in html
+    notice = render_fragment("constellate/board.jinja#notice", {"message": "<script>x</script>"})
+    assert "&lt;script&gt;x&lt;/script&gt;" in notice and "<script>" not in notice

@@ -344,6 +344,8 @@ TEMPLATES = [
     *ROOT.glob("templates/**/*.html"),
     *ROOT.glob("*/templates/**/*.html"),
     *ROOT.glob("games/*/templates/**/*.html"),
+    *ROOT.glob("games/jinja2/**/*.jinja"),  # the Jinja2 boards (games/jinja.py)
+    *ROOT.glob("games/*/jinja2/**/*.jinja"),
 ]
 INLINE = re.compile(
     r"<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+\s*=|\sstyle\s*=|hx-on|hx-vars|js:|javascript:",

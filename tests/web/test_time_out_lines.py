@@ -56,13 +56,13 @@ def test_it_logs_a_missed_word_and_warns_that_one_more_forfeits_C2_C4():
     assert table.state().crew is late
     ours = page(table.seats[table.stargazer(late)], table.room)
     assert (
-        "Your crew&#x27;s clock ran out last turn: if it runs out again now, your crew forfeits"
-        in ours
+        "Your crew's clock ran out last turn: if it runs out again now, your crew forfeits"
+        in html.unescape(ours)
     )
     theirs = page(table.seats[table.stargazer(late.rival)], table.room)
     assert (
-        f"{name}&#x27;s clock ran out last turn: if it runs out again now, {name} forfeits"
-        in theirs
+        f"{name}'s clock ran out last turn: if it runs out again now, {name} forfeits"
+        in html.unescape(theirs)
     )
     assert log_lines(theirs) == [
         f"{rival}'s clock ran out before a word; one more and {rival} forfeits",

@@ -46,7 +46,7 @@ def _observatory_templates() -> Iterator[None]:
     templates are found through ``DIRS`` here, exactly where the app would find them."""
     engine: dict[str, Any] = dict(django_settings.TEMPLATES[0])
     engine["DIRS"] = [*engine["DIRS"], TEMPLATES]
-    with override_settings(TEMPLATES=[engine]):
+    with override_settings(TEMPLATES=[engine, *django_settings.TEMPLATES[1:]]):
         yield
 
 

@@ -1,0 +1,56 @@
+"""The Jinja2 environment of the games' fragments that are pushed on every change
+(``TEMPLATES``' ``jinja2`` engine; each app's templates in its ``jinja2/`` folder).
+
+A board is rendered for every audience of every change, so its template engine is most of
+a push's cost. Jinja2 compiles a template to Python; Django's engine walks a node tree and
+looks every variable up through its context stack: Constellate's status area, 72 → 19 µs
+(docs/performance.md, "Issue 16: the boards in Jinja2"). Django's engine still draws the
+pages and the other games' boards.
+
+What the Django boards use from template tags is here as Jinja globals and filters, from
+the same code: ``url`` (games/templatetags/cached_url.py), ``area_marks``
+(games/templatetags/areas.py), ``render_partial`` and ``render_shared``
+(games/templatetags/partial_cache.py), and Django's ``slugify``, ``pluralize`` and
+``capfirst``. Numbers are written as ``str`` writes them, never localized (as
+games/fragments.py renders Django's fragments).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template.defaultfilters import capfirst, pluralize, slugify
+from jinja2 import Environment, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from .templatetags.areas import marks
+from .templatetags.cached_url import cached_reverse
+from .templatetags.partial_cache import render_partial, render_shared
+
+
+@pass_context
+def area_marks(context: Context) -> Markup:
+    """``{{ area_marks() }}``: as ``{% area_marks %}`` in a Django board."""
+    since = context.get("since") if context.get("area_oob") else None
+    return Markup(marks(context["board"].version, context.get("game"), since))
+
+
+def url(name: str, *args: Any) -> str:
+    """``{{ url("lobby:act", board.code, "touch") }}``: ``{% url %}`` with positional
+    arguments, each (view, arguments) reversed once."""
+    return cached_reverse(name, args)
+
+
+def environment(**options: Any) -> Environment:
+    # A template's last newline is kept, as Django's engine keeps it.
+    env = Environment(**{"keep_trailing_newline": True, **options})
+    env.globals.update(url=url, area_marks=area_marks)
+    env.filters.update(
+        slugify=slugify,
+        pluralize=pluralize,
+        capfirst=capfirst,
+        render_partial=render_partial,
+        render_shared=render_shared,
+    )
+    return env
