@@ -17,9 +17,10 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from games.fragments import render_fragment
+from games.fragments import render_fragment, render_fragments
 
 from .codec import EventCodec, EventSchemas
 from .flags import Moderation
@@ -316,7 +317,7 @@ class Screens(Generic[S]):
             return known
         board = self._present(state, audience, names, code, game)
         context = {"board": board, "game": game, "area_oob": True, "since": since}
-        html = "".join(render_fragment(f"{self.template}#{area}", context) for area in changed)
+        html = render_fragments(self.template, changed, context)
         _remember(key, state, html)
         return html
 
@@ -346,7 +347,7 @@ class Screens(Generic[S]):
         return self.past.present(state, audience, names, code, earlier_games(game, asked))
 
     def render_notice(self, message: str, *, error: bool = True) -> str:
-        return render_fragment(f"{self.template}#notice", {"message": message, "error": error})
+        return _notice(self.template, message, error)
 
     def render_preview(self, preview: object) -> str:
         return render_fragment(f"{self.template}#preview", {"preview": preview})
@@ -354,6 +355,13 @@ class Screens(Generic[S]):
     def history_board(self, state: S, names: Names, code: str) -> str:
         board = self.present_history(state, names, code)
         return render_fragment(f"{self.template}#board", {"board": board, "oob": False})
+
+
+@lru_cache(maxsize=256)
+def _notice(template: str, message: str, error: bool) -> str:
+    """A notice: the same few sentences (and the empty one every action's answer carries),
+    rendered once each."""
+    return render_fragment(f"{template}#notice", {"message": message, "error": error})
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ Integers and dates come out the same (the golden replays' board digests); a floa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from django.template import Context, engines
@@ -28,6 +30,16 @@ def render_fragment(name: str, context: dict[str, Any]) -> str:
         return _render_jinja(path, block, context)
     template: Any = get_template(name)
     return str(template.template.render(Context(context, autoescape=True, use_l10n=False)))
+
+
+def render_fragments(name: str, blocks: Sequence[str], context: dict[str, Any]) -> str:
+    """Several partials of one template (``name#block`` each), one after the other, with one
+    context: a Jinja2 template's blocks share the one context made for them all."""
+    if not name.endswith(".jinja"):
+        return "".join(render_fragment(f"{name}#{block}", context) for block in blocks)
+    template = _jinja().get_template(name)
+    made = template.new_context(context)
+    return "".join(chain.from_iterable(template.blocks[block](made) for block in blocks))
 
 
 def _render_jinja(path: str, block: str, context: dict[str, Any]) -> str:

@@ -344,8 +344,17 @@ def _log(
 ) -> tuple[LogLine | NoteLine, ...]:
     """The constellations and the naming steps that ran out, the newest first."""
     key_of = {card.index: card for card in view.cards}
+    named = tuple(sorted(names.items()))
     lines: list[LogLine | NoteLine] = [
-        _log_line(c, key_of, names, can_flag, code) for c in view.constellations
+        _log_line(
+            c,
+            tuple(key_of[t.card] for t in c.touches),
+            tuple(key_of[i].picture for i in c.comet_lit),
+            named,
+            can_flag,
+            code,
+        )
+        for c in view.constellations
     ]
     rivalry = view.mode is rules.Mode.RIVALRY
     lines += [
@@ -379,22 +388,29 @@ def _forfeit_warning(state: rules.State, crew: str) -> str:
     return f"{name}'s clock ran out last turn: if it runs out again now, {name} forfeits."
 
 
+@lru_cache(maxsize=4096)
 def _log_line(
     c: rules.Constellation,
-    key_of: Mapping[int, rules.CardView],
-    names: Mapping[int, str],
+    touched: tuple[rules.CardView, ...],
+    comet: tuple[str, ...],
+    names: tuple[tuple[int, str], ...],
     can_flag: bool,
     code: str,
 ) -> LogLine:
-    touches = tuple(_touch_line(key_of[t.card], t.seat, names) for t in c.touches)
+    """A constellation's line, from the cards its touches lit as this viewer sees them and
+    the pictures its comet lit: once for every audience and push that sees the same (the
+    lines of the log's older constellations stay as they are)."""
+    named = dict(names)
     return LogLine(
         number=c.number,
         crew=c.crew.value,
         word=c.word,
         count=c.count,
-        giver=names.get(c.seat, f"Seat {c.seat}"),
-        touches=touches,
-        comet=tuple(key_of[i].picture for i in c.comet_lit),
+        giver=named.get(c.seat, f"Seat {c.seat}"),
+        touches=tuple(
+            _touch_line(card, t.seat, named) for card, t in zip(touched, c.touches, strict=True)
+        ),
+        comet=comet,
         ended=TURN_ENDS[c.ended_by] if c.ended_by else "",
         version=c.version,
         can_flag=can_flag,

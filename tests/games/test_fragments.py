@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from django.template import engines
 from django.test import override_settings
 
-from games.fragments import Presented, render_fragment
+from games.fragments import Presented, render_fragment, render_fragments
 
 STATUS = "constellate/board.jinja#status"  # an area: its marks (area_marks) and numbers
 
@@ -72,3 +72,13 @@ def test_a_jinja_board_escapes_what_a_player_wrote() -> None:
     assert "&lt;i&gt;owl&lt;/i&gt;" in html and "<i>" not in html
     notice = render_fragment("constellate/board.jinja#notice", {"message": "<script>x</script>"})
     assert "&lt;script&gt;x&lt;/script&gt;" in notice and "<script>" not in notice
+
+
+def test_several_areas_render_as_each_alone_would() -> None:
+    context = {"board": _status(version=9), "game": 4, "area_oob": True, "since": 8}
+    together = render_fragments("constellate/board.jinja", ("status", "sky_version"), context)
+    alone = [
+        render_fragment(f"constellate/board.jinja#{a}", context) for a in ("status", "sky_version")
+    ]
+    assert together == "".join(alone)
+    assert together.count('data-since="8" hx-swap-oob="true"') == 2
