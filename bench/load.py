@@ -47,7 +47,10 @@ WORDS = (  # noqa: SIM905
     "family friend energy silver golden forest desert island river market palace storm "
     "thunder shadow mirror dream memory wisdom courage danger mystery legend battle "
     "victory harvest village kingdom engine circuit planet galaxy spirit motion signal "
-    "silence echo glory honor treasure pirate castle dragon knight magic wonder"
+    "silence echo glory honor treasure pirate castle dragon knight magic wonder "
+    "autumn spring morning evening harbor meadow valley canyon glacier volcano orbit "
+    "lantern candle anchor voyage rhythm melody poem story riddle puzzle secret "
+    "promise shelter bridge tower temple orchard prairie tundra jungle reef lagoon"
 ).split()
 # The version a frame or an answer shows: a whole board's (its first mark), or the areas'
 # of a change pushed as areas (each carries the version it shows).
@@ -185,6 +188,9 @@ def choose(room: Room, rng: random.Random) -> tuple[Player, str, dict] | None:
     version = max(room.players[0].seen, default=0)
     if step == "naming":
         words = [w for w in WORDS if w not in room.bad_words and w not in room.used_words]
+        if not words:  # a long game at a fast pace: a word refused for an earlier sky may do
+            room.bad_words.clear()
+            words = [w for w in WORDS if w not in room.used_words] or list(WORDS)
         word = rng.choice(words)
         room.used_words.add(word)
         dark_own = [c for c in cards if not c[1] and c[2] == crew]
