@@ -6,8 +6,9 @@ word), then measures exactly one Spotter touch (``POST /r/<code>/play/touch``, o
 ``/r/<code>/touch`` on a checkout from before the room served every game's actions under ``play/``):
 
 * the SQL statements (``CaptureQueriesContext``), each listed with the phase it ran in;
-* the template renders (``django.template.backends.django.Template.render``, counted by
-  template name; a "board render" is one of ``board.html#board``);
+* the template renders (``django.template.backends.django.Template.render``, and the games'
+  fragments, ``games.fragments.render_fragment``/``render_fragments``, Django's or Jinja2's),
+  counted by template name; a "board render" is one of a board's ``#board`` partial;
 * the realtime pushes (``group_send`` on the channel layer: calls and bytes of
   ``message["html"]``).
 
@@ -58,7 +59,7 @@ KIND = "constellate"
 PLAYERS = 4  # Rivalry: seats 1 and 2 are the Stargazers of gold and teal, 3 and 4 Spotters
 WORDS = ("ocean", "music", "winter", "garden", "metal", "river", "paper", "travel", "light")
 HTMX = {"HTTP_HX_REQUEST": "true"}
-BOARD = "board.html#board"
+BOARD = "#board"  # board.html#board, or a Jinja2 board's block: board.jinja#board
 ACTIONS = ""  # where the actions are served (set in main: ``play/`` or the room's root)
 
 
@@ -112,6 +113,31 @@ def template_name(template) -> str:
     return f"{name}#{inner}" if inner and inner != name else name
 
 
+def probe_fragments() -> None:
+    """The games' fragments (games/fragments.py) render a template without the backend's
+    ``render``: count them where every module that imported them calls them (none on a
+    checkout from before they existed)."""
+    fragments = sys.modules.get("games.fragments")
+    one = getattr(fragments, "render_fragment", None)
+    several = getattr(fragments, "render_fragments", None)
+
+    def counting_one(name, context):
+        if probe.active:
+            probe.renders.append((probe.phase, name))
+        return one(name, context)
+
+    def counting_several(name, blocks, context):
+        if probe.active:
+            probe.renders.extend((probe.phase, f"{name}#{block}") for block in blocks)
+        return several(name, blocks, context)
+
+    for module in list(sys.modules.values()):
+        if one is not None and getattr(module, "render_fragment", None) is one:
+            module.render_fragment = counting_one
+        if several is not None and getattr(module, "render_fragments", None) is several:
+            module.render_fragments = counting_several
+
+
 def install_probes() -> None:
     render = django_backend.Template.render
 
@@ -121,6 +147,7 @@ def install_probes() -> None:
         return render(self, context, request)
 
     django_backend.Template.render = counting_render
+    probe_fragments()
 
     layer = get_channel_layer()
     if layer is not None:
