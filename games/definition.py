@@ -20,6 +20,9 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+
 from games.fragments import render_fragment, render_fragments
 
 from .codec import EventCodec, EventSchemas
@@ -357,11 +360,17 @@ class Screens(Generic[S]):
         return render_fragment(f"{self.template}#board", {"board": board, "oob": False})
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=256, typed=True)
 def _notice(template: str, message: str, error: bool) -> str:
     """A notice: the same few sentences (and the empty one every action's answer carries),
-    rendered once each."""
+    rendered once each (forgotten when a test swaps the templates: ``_forget_notices``)."""
     return render_fragment(f"{template}#notice", {"message": message, "error": error})
+
+
+@receiver(setting_changed)
+def _forget_notices(*, setting: str, **_: object) -> None:
+    if setting == "TEMPLATES":
+        _notice.cache_clear()
 
 
 @dataclass(frozen=True)

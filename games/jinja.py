@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.template.defaultfilters import capfirst, pluralize, slugify
-from jinja2 import Environment, pass_context
+from jinja2 import Environment, Undefined, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
@@ -43,8 +43,18 @@ def url(name: str, *args: Any) -> str:
 
 
 def environment(**options: Any) -> Environment:
-    # A template's last newline is kept, as Django's engine keeps it.
-    env = Environment(**{"keep_trailing_newline": True, **options})
+    """Always autoescaped, whatever the options say (a player's name is text, never markup);
+    an undefined value is empty, with DEBUG on too, as in Django's boards (Django's backend
+    would print DebugUndefined's text into the page); a template's last newline is kept, as
+    Django's engine keeps it."""
+    env = Environment(
+        **{
+            "keep_trailing_newline": True,
+            **options,
+            "autoescape": True,
+            "undefined": Undefined,
+        }
+    )
     env.globals.update(url=url, area_marks=area_marks)
     env.filters.update(
         slugify=slugify,

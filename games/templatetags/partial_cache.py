@@ -13,6 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.safestring import SafeString, mark_safe
 
 from games.fragments import render_fragment
@@ -39,5 +41,13 @@ def _render(name: str, value: object) -> SafeString:
     return mark_safe(render_fragment(name, {variable: value}))
 
 
-_rendered = lru_cache(maxsize=16384)(_render)
-_rendered_shared = lru_cache(maxsize=1024)(_render)
+_rendered = lru_cache(maxsize=16384, typed=True)(_render)
+_rendered_shared = lru_cache(maxsize=1024, typed=True)(_render)
+
+
+@receiver(setting_changed)
+def _forget(*, setting: str, **_: object) -> None:
+    """A test that swaps the templates gets its own HTML."""
+    if setting == "TEMPLATES":
+        _rendered.cache_clear()
+        _rendered_shared.cache_clear()

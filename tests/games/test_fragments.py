@@ -9,8 +9,10 @@ from types import SimpleNamespace
 
 from django.template import engines
 from django.test import override_settings
+from jinja2 import DebugUndefined
 
 from games.fragments import Presented, render_fragment, render_fragments
+from games.jinja import environment
 
 STATUS = "constellate/board.jinja#status"  # an area: its marks (area_marks) and numbers
 
@@ -82,3 +84,13 @@ def test_several_areas_render_as_each_alone_would() -> None:
     ]
     assert together == "".join(alone)
     assert together.count('data-since="8" hx-swap-oob="true"') == 2
+
+
+def test_the_jinja_boards_escape_and_leave_a_missing_value_empty_whatever_the_options() -> None:
+    """Escaping and Django's silent empty value are the environment's own, not options a
+    setting could change (Django's backend passes DebugUndefined with DEBUG on, which would
+    print its text into a board)."""
+    env = environment(autoescape=False, undefined=DebugUndefined)
+    assert env.autoescape is True
+    page = env.from_string("[{{ name }}][{{ board.missing }}]")
+    assert page.render(name="<b>Zed</b>", board=SimpleNamespace()) == "[&lt;b&gt;Zed&lt;/b&gt;][]"

@@ -40,7 +40,7 @@ def templates(settings):
     """The game's templates, found before (or without) its app being installed."""
     engine = dict(settings.TEMPLATES[0])
     engine["DIRS"] = [*engine["DIRS"], PACKAGE / "templates"]
-    settings.TEMPLATES = [engine]
+    settings.TEMPLATES = [engine, *settings.TEMPLATES[1:]]  # the Jinja2 one stays
 
 
 def render_board(picture: pictures.BoardPicture) -> str:
