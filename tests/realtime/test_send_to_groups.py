@@ -6,14 +6,16 @@ and every group's members are found by one query."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
-from channels_lite.models import Event
+from channels_lite.models import Event, GroupMembership
 from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 EMBEDDED = settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("BatchedSQLiteChannelLayer")
 pytestmark = [
@@ -83,3 +85,17 @@ def test_a_board_is_made_only_for_a_group_with_a_socket() -> None:
     assert made == ["seat-1"]
     sent = [layer.deserialize(bytes(e.data)) for e in Event.objects.order_by("id")]
     assert [m["html"] for m in sent] == ["<p>seat-1</p>"]
+
+
+def test_a_socket_whose_membership_expired_gets_nothing() -> None:
+    """A membership past its expiry (a socket of a daphne that died without leaving its
+    groups) is no member: nothing is written for it; a live one in the same group gets its
+    message."""
+    layer = get_channel_layer()
+    async_to_sync(layer.group_add)("room-9-public", OTHER_PROCESS)
+    async_to_sync(layer.group_add)("room-9-public", "specific.gone!socket2")
+    GroupMembership.objects.filter(channel_name="specific.gone!socket2").update(
+        expires_at=timezone.now() - timedelta(seconds=1)
+    )
+    layer.send_to_groups([("room-9-public", {"type": "board.push", "html": "<p>9</p>"})])
+    assert {e.channel_name for e in Event.objects.all()} == {"specific.elsewhere!"}
