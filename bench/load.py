@@ -55,7 +55,9 @@ WORDS = (  # noqa: SIM905
 # The version a frame or an answer shows: a whole board's (its first mark), or the areas'
 # of a change pushed as areas (each carries the version it shows).
 VERSION = re.compile(rb'data-version="(\d+)"')
-STEP = re.compile(r'class="board [^"]*step-(\w+) crew-(\w+)[^"]*"')  # has-panel may follow
+# The step and the crew: on the status area since the board's frame stays the same all game,
+# on the board's frame in a checkout from before (compare.py runs this bench there too).
+STEP = re.compile(r'class="(?:board|status) [^"]*step-(\w+) crew-(\w+)[^"]*"')
 CARD = re.compile(r'name="card" value="(\d+)"[^>]*?class="card( lit)?(?: key-(\w+))?"')
 
 
@@ -66,6 +68,8 @@ class Player:
     name: str
     seen: dict[int, float] = field(default_factory=dict)  # board version -> first arrival
     board: str = ""  # the latest whole board this player's socket received
+    step: tuple[str, str] | None = None  # the step and the active crew shown
+    step_version: int = 0  # the version they were read from
     cards: dict[int, tuple[bool, str | None]] = field(default_factory=dict)  # lit, key
     can_stop: bool = False  # the panel offers "Stop and bank a touch"
     socket: object = None
@@ -82,6 +86,9 @@ class Player:
         html = data.decode()
         if 'id="board"' in html:
             self.board, self.cards = html, {}
+        found_step = STEP.search(html)
+        if found_step and version >= self.step_version:  # not a frame overtaken by a newer one
+            self.step, self.step_version = (found_step.group(1), found_step.group(2)), version
         for index, lit, key in CARD.findall(html):
             self.cards[int(index)] = (bool(lit), key or None)
         if 'id="board"' in html or 'id="panel"' in html:
@@ -170,10 +177,9 @@ async def read(player: Player) -> None:
 def sky_view(room: Room) -> tuple[str, str, list[tuple[int, bool, str | None]]] | None:
     """Step, active crew and cards as seat 1 sees them: a Stargazer, who sees the key (K4)."""
     seat_1 = room.players[0]
-    found = STEP.search(seat_1.board)
-    if not found:
+    if seat_1.step is None:
         return None
-    step, crew = found.groups()
+    step, crew = seat_1.step
     return step, crew, [(i, lit, key) for i, (lit, key) in sorted(seat_1.cards.items())]
 
 
@@ -263,6 +269,7 @@ async def rematch(room: Room, tally: Tally) -> None:
         tally.rematches += 1
         for player in room.players:
             player.seen.clear()
+            player.step_version = 0
         room.used_words.clear()
         await asyncio.sleep(0.5)  # the new boards arrive through the lobby push
 

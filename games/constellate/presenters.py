@@ -104,12 +104,10 @@ class NoteLine(Presented):
 
 @dataclass(frozen=True)
 class Sky(Presented):
-    """The cards as one audience sees them, with what touching one sends: the same for
-    every audience that sees the same cards, at every version while they stay as they are
-    (rendered once, ``render_shared``; the form's version field is its own area)."""
+    """The cards as one audience sees them: the same for every audience that sees the same
+    cards, at every version and in every room while they stay as they are (rendered once,
+    ``render_shared``; the form around them and its version field are areas of their own)."""
 
-    code: str
-    sees_key: bool
     cards: tuple[CardPresenter, ...]
 
 
@@ -159,7 +157,7 @@ class Board(Presented):
 
     @property
     def sky(self) -> Sky:
-        return Sky(self.code, self.sees_key, self.cards)
+        return Sky(self.cards)
 
     @property
     def touched(self) -> tuple[CardPresenter, ...]:
@@ -235,19 +233,42 @@ def _fresh(current: rules.Constellation | None) -> tuple[int, ...]:
     return (current.touches[-1].card,) if current is not None and current.touches else ()
 
 
-# Pushes by area (games/definition.py, Areas): a touch that leaves the turn going changes,
-# for every audience, the status (touches left, the dark stars), the card it lit, the form's
-# version, the panel of whoever acts (the touches left, the stop button) and the log's line
-# of that constellation; the sky's other cards, the log's other lines, the board's frame and
-# its panel-or-not stay. Anything else (a word, a touch that ends the turn or the game, the
-# clock) sends the whole board.
+# Pushes by area (games/definition.py, Areas). Every change but the game's end comes as the
+# areas it changes; the board's frame stays the same all game (board.jinja).
+#
+# A touch that leaves the turn going changes, for every audience, the status (touches left,
+# the dark stars), the card it lit, the form's version, the panel of whoever acts (the
+# touches left, the stop button) and the log's line of that constellation.
 TOUCH_AREAS = ("status", "sky_version", "touched", "panel", "current_line")
+# Anything else (a word, a turn's end by a touch, a stop or the clock, a missed naming)
+# changes the status, the form's version, the panels (whose turn it is), and the log (a new
+# line, or the line that ended); the cards a touch or the comet lit; and the whole sky of the
+# Spotters whose turn began or ended (their cards can be touched, or no longer).
+TURN_AREAS = ("status", "sky_version", "panel", "log_area")
 
 
 def areas(state: rules.State, events: Sequence[object], audience: str) -> tuple[str, ...] | None:
-    if len(events) != 1 or not isinstance(events[0], rules.CardTouched) or state.ended:
-        return None
-    return TOUCH_AREAS
+    if state.ended or not events:
+        return None  # the result, the replay's link (or no change named): the whole board
+    if len(events) == 1 and isinstance(events[0], rules.CardTouched):
+        return TOUCH_AREAS
+    if _sky_changes(events, audience):
+        return (*TURN_AREAS, "sky_area")
+    if any(isinstance(event, rules.CardTouched) for event in events):
+        return (*TURN_AREAS, "touched")
+    return TURN_AREAS
+
+
+def _sky_changes(events: Sequence[object], audience: str) -> bool:
+    """The whole sky of this audience changed: the comet lit cards (V2), or this audience's
+    Spotters may now touch (a word), or no longer (their turn ended)."""
+    role, _, crew = audience.partition("-")
+    turns = rules.ConstellationTaken | rules.TurnEnded
+    return any(
+        isinstance(event, rules.CometLit)
+        or (role == "spotter" and isinstance(event, turns) and event.crew.value == crew)
+        for event in events
+    )
 
 
 def _key_legend(state: rules.State) -> tuple[tuple[str, str, str], ...]:

@@ -26,8 +26,8 @@
   // until the next push). A board older than the one shown, of the same game, is dropped;
   // a rematch (another game) and the replay's steps swap as they come.
   //
-  // A change that only some areas of a board show (another seat's submission: the top bar
-  // and the score strip) comes as those areas alone (data-area, games/definition.py Areas),
+  // A change that only some areas of a board show (a touch, a word, a turn's end; another
+  // seat's submission: the top bar and the score strip) comes as those areas alone (data-area, games/definition.py Areas),
   // each with the version it shows and the version it was changed from (data-since). An
   // area older than the one shown is dropped; a board arriving after a newer area keeps
   // that area; an area changed from a version this page has not got yet is held a moment
@@ -76,6 +76,8 @@
     } else if (newest(board) < Number(next.dataset.since)) {
       event.detail.shouldSwap = false;  // the change before this one has not arrived yet
       hold(next.cloneNode(true));
+    } else {
+      keepNewerAreas(next);  // a whole sky keeps a card a later touch lit, already shown
     }
   });
 
@@ -117,6 +119,7 @@
         continue;
       }
       area.removeAttribute("hx-swap-oob");
+      keepNewerAreas(area);
       window.htmx.swap(shown, area.outerHTML, { swapStyle: "outerHTML" });
     }
     if (missing) resync();

@@ -271,7 +271,7 @@ class Table:
 
     @staticmethod
     def active_crew(page: Page) -> str:
-        found = re.search(r"\bcrew-(\w+)", page.locator("#board").get_attribute("class") or "")
+        found = re.search(r"\bcrew-(\w+)", page.locator("#status").get_attribute("class") or "")
         assert found
         return found.group(1)
 

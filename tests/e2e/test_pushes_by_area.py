@@ -191,3 +191,62 @@ def test_a_constellate_touch_changes_its_areas_and_the_next_touch_is_taken(table
     for page in table.pages:
         assert page.evaluate("() => document.querySelector('#board') === window.e2eBoard")
     table.no_reloads()
+
+
+# What a page shows, read the same on the live page and on one loaded afresh: the board's
+# text (the clock's seconds left out: they tick), which panel shows, and which cards can be
+# touched and are lit.
+SHOWN = """() => {
+  const board = document.querySelector('#board').cloneNode(true);
+  board.querySelector('#countdown')?.remove();
+  const panel = document.querySelector('#panel');
+  return {
+    text: board.innerText.replace(/\\s+/g, ' ').trim(),
+    panel: panel && !panel.hidden ? panel.className : null,
+    cards: [...document.querySelectorAll('#sky button[name=card]')].map(
+      c => `${c.value}:${c.disabled ? 'off' : 'on'}:${c.className}`),
+    frame: document.querySelector('#board').className,
+  };
+}"""
+
+
+def test_a_whole_constellate_turn_comes_as_areas_and_shows_what_a_fresh_page_shows(tables):
+    """A word, a touch, a stop that ends the turn and the next word reach every screen as
+    the areas they change, never a whole board: the board around them stays the same
+    element all along (T4, T7, T10). After each, every page shows what loading the room
+    afresh shows: the panel is with whoever acts now, the sky's cards can be touched by the
+    crew spotting only, the top bar and the log say the same."""
+    table: Table = tables(2)
+    table.join_and_sit()
+    table.start()
+    gazer, spotter = table.seat(1), table.seat(2)
+    for page in table.pages:
+        page.evaluate("() => { window.e2eBoard = document.querySelector('#board'); }")
+    key = table.sky(gazer.page)
+    stars = dark(key, "gold")
+
+    def same_as_fresh() -> None:
+        for person in table.present:
+            page = person.page
+            assert page.evaluate("() => document.querySelector('#board') === window.e2eBoard")
+            fresh = person.context.new_page()
+            try:
+                fresh.goto(page.url)
+                fresh.locator("#board").wait_for(state="attached")
+                assert page.evaluate(SHOWN) == fresh.evaluate(SHOWN), person
+            finally:
+                fresh.close()
+
+    table.name(gazer, 2)
+    expect(spotter.page.locator("#panel")).to_be_visible()
+    expect(gazer.page.locator("#panel")).to_be_hidden()
+    same_as_fresh()
+    table.touch(spotter, stars[0])
+    same_as_fresh()
+    table.stop(spotter)  # T10: the crew banks a touch; the next naming begins
+    expect(gazer.page.locator("#word")).to_be_visible()
+    expect(spotter.page.locator("#panel")).to_be_hidden()
+    same_as_fresh()
+    table.name(gazer, 1)
+    same_as_fresh()
+    table.no_reloads()

@@ -56,11 +56,13 @@ async def open_socket(client: Client | None, code: str) -> tuple[WebsocketCommun
     return socket, await socket.receive_from(timeout=WAIT)
 
 
-async def board_at(socket: WebsocketCommunicator, version: int) -> str:
-    """The next frame carrying the board at ``version`` (earlier frames are skipped)."""
+async def pushed_at(socket: WebsocketCommunicator, version: int) -> str:
+    """The next frame carrying ``version``: the whole board, or the areas of it that the
+    change to that version changed (earlier frames are skipped)."""
     while True:
         frame = await socket.receive_from(timeout=WAIT)
-        if 'id="board"' in frame and f'data-version="{version}"' in frame:
+        shows = 'id="board"' in frame or "data-area" in frame
+        if shows and f'data-version="{version}"' in frame:
             return frame
 
 
@@ -97,10 +99,10 @@ def test_after_a_touch_each_audience_gets_its_own_board():
         state = await sync_to_async(table.state)()
         assert haze in state.lit
         for who, (socket, _) in sockets.items():
-            frame = await board_at(socket, state.version)
-            gazer = who in ("seat 1", "seat 2")
-            assert bool(dark_card_findings(frame, state)) is gazer, who
-            assert 'hx-swap-oob="true"' in frame
+            frame = await pushed_at(socket, state.version)
+            assert not dark_card_findings(frame, state), who  # a turn's end: no dark card
+            assert 'id="board"' not in frame and 'hx-swap-oob="true"' in frame, who
+            assert "key-haze" in frame, who  # the lit card shows its key to everyone (K5)
             assert "haze ended the turn" in frame  # T9, for everyone
         for socket, _ in sockets.values():
             await socket.disconnect()
@@ -126,7 +128,7 @@ def test_an_accepted_word_reaches_everyone_and_a_refused_one_no_one():
         assert response.status_code == 200
         state = await sync_to_async(table.state)()
         for socket, _ in sockets:
-            frame = await board_at(socket, state.version)
+            frame = await pushed_at(socket, state.version)
             assert word.upper() in frame and reason not in frame
             await socket.disconnect()
 
@@ -177,16 +179,21 @@ def test_lobby_changes_reach_every_socket_and_the_start_moves_sockets_to_their_a
 
         assert (await sync_to_async(table.start)()).status_code == 200
         state = await sync_to_async(table.state)()
-        gazer_frame = await board_at(host, state.version)
+        gazer_frame = await pushed_at(host, state.version)
         while not dark_card_findings(gazer_frame, state):  # the public push comes first
-            gazer_frame = await board_at(host, state.version)
-        spotter_frame = await board_at(guest, state.version)
+            gazer_frame = await pushed_at(host, state.version)
+        spotter_frame = await pushed_at(guest, state.version)
         assert not dark_card_findings(spotter_frame, state)
 
+        # A word comes as areas: the Stargazer's status still explains the key (its legend),
+        # the Spotter's does not, and the Spotter's cards become touchable without it.
         assert (await sync_to_async(table.name)(number=1)).status_code == 200
         state = await sync_to_async(table.state)()
-        assert dark_card_findings(await board_at(host, state.version), state)
-        assert not dark_card_findings(await board_at(guest, state.version), state)
+        gazer_frame = await pushed_at(host, state.version)
+        assert "key-legend" in gazer_frame
+        spotter_frame = await pushed_at(guest, state.version)
+        assert "key-legend" not in spotter_frame and 'id="sky"' in spotter_frame
+        assert not dark_card_findings(spotter_frame, state)
         await host.disconnect()
         await guest.disconnect()
 
@@ -212,7 +219,7 @@ def test_a_browser_that_opened_the_link_before_joining_gets_its_seat_s_pushes():
         state = await sync_to_async(table.state)()
         # Before Dawn: the visitor in seat 2 is a Spotter of the crew now spotting, so its
         # socket's board has touchable cards (the public board's are all disabled).
-        frame = await board_at(socket, state.version)
+        frame = await pushed_at(socket, state.version)
         cards = parse_cards(frame).cards
         assert len(cards) == 24 and all("disabled" not in c.attrs for c in cards)
         assert not dark_card_findings(frame, state)
@@ -233,13 +240,13 @@ def test_a_stargazer_who_stands_up_stops_receiving_the_key():
         assert dark_card_findings(snapshot, state)
         response = await sync_to_async(post)(gazer, table.room, "stand")
         assert response.status_code == 200
-        frame = await board_at(socket, state.version)
+        frame = await pushed_at(socket, state.version)
         assert not dark_card_findings(frame, state)
         haze = (await sync_to_async(table.dark)(Key.HAZE))[0]
         assert (await sync_to_async(table.touch)(haze)).status_code == 200
         state = await sync_to_async(table.state)()
-        frame = await board_at(socket, state.version)
-        assert not dark_card_findings(frame, state)
+        frame = await pushed_at(socket, state.version)
+        assert not dark_card_findings(frame, state) and "key-legend" not in frame
         assert await socket.receive_nothing(timeout=0.5)  # and no Stargazer's board after
         await socket.disconnect()
 

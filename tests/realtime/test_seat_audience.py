@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from lobby.models import Player
-from tests.realtime.test_pushes import board_at, open_socket, run
+from tests.realtime.test_pushes import open_socket, pushed_at, run
 from tests.web import uos_rooms
 from tests.web.rooms import dark_card_findings, join, post, seat_table, sit
 
@@ -28,13 +28,13 @@ def test_a_freed_stargazers_socket_stops_receiving_the_key_until_they_sit_back()
         assert dark_card_findings(snapshot, state)
         freed = await sync_to_async(post)(table.host, table.room, "free", seat=gazer)
         assert freed.status_code == 200
-        frame = await board_at(socket, state.version)
+        frame = await pushed_at(socket, state.version)
         assert not dark_card_findings(frame, state)
         assert "away from seat" in frame
 
         back = await sync_to_async(sit)(client, table.room, gazer)
         assert back.status_code == 200
-        frame = await board_at(socket, state.version)
+        frame = await pushed_at(socket, state.version)
         assert dark_card_findings(frame, state)  # the positive control
         await socket.disconnect()
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 
-from tests.realtime.test_pushes import board_at, open_socket, run, version_of
+from tests.realtime.test_pushes import open_socket, pushed_at, run, version_of
 from tests.support.highest import fixtures
 from tests.support.highest.fixtures import Clock
 from tests.support.highest.rooms import Table, normal, room_link, seat_table
@@ -47,7 +47,7 @@ def test_a_number_reaches_its_own_seat_and_the_close_reaches_everyone():
         assert (await sync_to_async(table.choose)(2, 7)).status_code == 200
         after = await sync_to_async(table.state)()
         for who, (socket, _) in sockets.items():
-            frame = text(await board_at(socket, after.version))
+            frame = text(await pushed_at(socket, after.version))
             assert 'hx-swap-oob="true"' in frame, who
             if who == 2:
                 assert "Round 1 of 3: you chose 7." in frame
@@ -62,12 +62,12 @@ def test_a_number_reaches_its_own_seat_and_the_close_reaches_everyone():
         assert (await sync_to_async(table.choose)(1, 5)).status_code == 200
         mid = await sync_to_async(table.state)()
         for socket, _ in sockets.values():
-            await board_at(socket, mid.version)
+            await pushed_at(socket, mid.version)
         assert (await sync_to_async(table.choose)(3, 1)).status_code == 200
         closed = await sync_to_async(table.state)()
         assert closed.round.number == 2 and closed.version == mid.version + 3
         for who, (socket, _) in sockets.items():
-            frame = text(await board_at(socket, closed.version))
+            frame = text(await pushed_at(socket, closed.version))
             assert "Round 1: Ada 5, Bo 7, Cy 1. Bo scores with 7." in frame, who
             assert "Round 2 of 3" in frame, who
         for socket, _ in sockets.values():
@@ -97,7 +97,7 @@ def test_what_other_sockets_receive_does_not_depend_on_a_seat_s_number(frozen_cl
         state = await sync_to_async(table.state)()
         got = {}
         for who, (socket, _) in sockets.items():
-            got[who] = await board_at(socket, state.version)
+            got[who] = await pushed_at(socket, state.version)
             assert await socket.receive_nothing(timeout=0.3)
             await socket.disconnect()
         # A socket that (re)connects now gets the whole view: the lobby panel and board.

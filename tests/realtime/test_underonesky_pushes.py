@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 
-from tests.realtime.test_pushes import board_at, open_socket, run, version_of
+from tests.realtime.test_pushes import open_socket, pushed_at, run, version_of
 from tests.web.uos_rooms import card_markup, seat_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,9 +31,9 @@ def test_each_player_and_the_public_get_their_own_board_on_connect_and_after_a_m
         assert response.status_code == 200
         after = await sync_to_async(table.state)()
         for n, (socket, _) in sockets.items():
-            frame = await board_at(socket, after.version)
+            frame = await pushed_at(socket, after.version)
             assert state.card_of(n).name in frame and state.card_of(3 - n).name not in frame
-        frame = await board_at(spectator[0], after.version)
+        frame = await pushed_at(spectator[0], after.version)
         assert not card_markup(frame)
         for socket, _ in [*sockets.values(), spectator]:
             await socket.disconnect()

@@ -261,6 +261,15 @@ def parse_cards(html: str) -> _Cards:
 EVERY_KEY_WORD = ("gold", "teal", "haze", "cloud", "comet", "star", *KEY_SYMBOLS.values())
 
 
+PANEL = re.compile(r'<div id="panel"[^>]*>')
+
+
+def shows_panel(html: str) -> bool:
+    """Whether a page or a push shows its audience the controls of whoever acts: every
+    audience's board has a #panel, hidden and empty for everyone who does not act now."""
+    return any(" hidden" not in tag for tag in PANEL.findall(html))
+
+
 def dark_card_findings(html: str, state: State) -> list[str]:
     """Where a dark card's key (or any key word) shows in this HTML; empty if nowhere."""
     parsed = parse_cards(html)

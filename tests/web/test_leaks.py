@@ -34,6 +34,7 @@ from tests.web.rooms import (
     parse_cards,
     post,
     seat_table,
+    shows_panel,
 )
 
 pytestmark = pytest.mark.django_db
@@ -248,14 +249,18 @@ def test_each_rendered_fragment_for_an_onlooker_audience_is_key_free(kind):
 def test_each_pushed_fragment_reaches_its_group_without_the_key(
     monkeypatch, django_capture_on_commit_callbacks
 ):
-    """The real push path (lobby.realtime) after a touch: what goes to the public and the
-    Spotters' groups carries no dark key; the Stargazers' groups get the key."""
+    """The real push path (lobby.realtime) after a touch that ends the turn: every group
+    gets the areas of a turn's end, not the whole board; the Spotters whose turn ended get
+    their whole sky again. What goes to the public and the Spotters' groups carries no dark
+    key; the Stargazers' groups see the touched card's key."""
     table = rivalry_mid_game()
+    spotting = table.state().crew.value
     sent: list[tuple[str, dict]] = []
     monkeypatch.setattr(realtime, "_send_all", every_push_into(sent))
     with django_capture_on_commit_callbacks(execute=True):
         assert table.touch(table.dark(Key.HAZE)[0]).status_code == 200
     state = table.state()
+    assert state.crew.value != spotting  # the haze ended the turn
     boards = {g: m for g, m in sent if m["type"] == "board.push"}
     room_id = table.room.pk
     assert set(boards) == {
@@ -263,12 +268,14 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
         for a in ("public", "spotter-gold", "spotter-teal", "stargazer-gold", "stargazer-teal")
     }
     for group, message in boards.items():
+        html = message["html"]
         assert message["version"] == state.version
-        assert 'id="board"' in message["html"], group  # the turn ended: whole boards
-        if "stargazer" in group:
-            assert dark_card_findings(message["html"], state), group
-        else:
-            assert_no_leak(message["html"], state)
+        assert 'id="board"' not in html, group  # the turn ended: areas, not whole boards
+        assert 'id="status"' in html and 'id="log"' in html and 'id="panel"' in html, group
+        assert ('id="sky"' in html) == group.endswith(f"spotter-{spotting}"), group
+        assert "key-haze" in html, group  # the lit card shows its key to everyone (K5)
+        if "stargazer" not in group:
+            assert not dark_card_findings(html, state), group
 
     # The same pushes for the twin state: identical for every group but the Stargazers'.
     sent.clear()
@@ -325,7 +332,7 @@ def test_a_touch_that_keeps_the_turn_going_pushes_only_what_it_changed_without_t
         assert pushed.index == card and "lit" in pushed.attrs["class"].split()
         assert len(html) < len(whole) / 2, group
         if "stargazer" in group:
-            assert 'id="panel"' not in html  # the Stargazer has no controls while spotting
+            assert not shows_panel(html)  # the Stargazer has no controls while spotting
         else:
             assert not dark_card_findings(html, state), group
     # What the onlookers are pushed does not depend on the dark keys (the twin world).
@@ -344,7 +351,7 @@ def test_a_touch_that_keeps_the_turn_going_pushes_only_what_it_changed_without_t
         ]
         assert pushed[0] == pushed[1], audience
     actor = f"room-{room_id}-spotter-{state.crew.value}"
-    assert 'id="panel"' in pushes[actor]  # touches left, and the stop button
+    assert shows_panel(pushes[actor])  # touches left, and the stop button
     assert pushes[actor] in answer.content.decode()
 
 
