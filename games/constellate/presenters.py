@@ -152,7 +152,7 @@ class Board(Presented):
     my_turn: bool = False  # this audience acts now
     can_flag: bool = False  # F1: every seated player, either crew
     history: bool = False  # a replay: no clock, no controls
-    fresh: tuple[int, ...] = ()  # the card the latest touch of this constellation lit
+    fresh: tuple[int, ...] = ()  # the card the latest touch lit (pushed alone: "touched")
     current: int = 0  # the number of the constellation being spotted (its log line)
 
     @property
@@ -224,13 +224,16 @@ def present(
         role_text=_role_text(state, audience),
         my_turn=can_name or can_touch,
         can_flag=seated,
-        fresh=_fresh(view.current),
+        fresh=_fresh(view.constellations),
         current=view.current.number if view.current is not None else 0,
     )
 
 
-def _fresh(current: rules.Constellation | None) -> tuple[int, ...]:
-    return (current.touches[-1].card,) if current is not None and current.touches else ()
+def _fresh(constellations: Sequence[rules.Constellation]) -> tuple[int, ...]:
+    """The card the latest touch lit: of the constellation being spotted, or of the one
+    whose turn that touch ended (the next naming has begun)."""
+    latest = constellations[-1] if constellations else None
+    return (latest.touches[-1].card,) if latest is not None and latest.touches else ()
 
 
 # Pushes by area (games/definition.py, Areas). Every change but the game's end comes as the

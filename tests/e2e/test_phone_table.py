@@ -245,7 +245,7 @@ def naming_turn(table: Table, watch: Watch, gazer: Person, number: int, *, refus
             return False
         page.wait_for_function(
             "v => document.querySelector('#panel #notice.error')?.textContent.trim()"
-            " || +document.querySelector('#board').dataset.version > v",
+            f" || ({NEWEST}) > v",
             arg=before,
             timeout=WAIT,
         )
@@ -264,9 +264,7 @@ def naming_turn(table: Table, watch: Watch, gazer: Person, number: int, *, refus
             continue  # a word the deck refuses: another one
         if status != 200:
             return False
-        page.wait_for_function(
-            "v => +document.querySelector('#board').dataset.version > v", arg=before, timeout=WAIT
-        )
+        page.wait_for_function(f"v => ({NEWEST}) > v", arg=before, timeout=WAIT)
         table.at_version(table.version(page), within=WAIT / 1000)
         watch("a word")
         return True
@@ -374,8 +372,8 @@ def test_a_rivalry_on_a_laptop_and_three_phones_keeps_what_each_player_needs_in_
         watch("a clock ran out")
     assert actor(table)[0] == "ended"
     watch("the end")
-    # Every push since the host reopened it (words, touches, clocks running out, the end)
-    # swapped the whole board, and "Invite friends" is still open.
+    # Every push since the host reopened it (words, touches and clocks running out as the
+    # areas they change, the end as the whole board), and "Invite friends" is still open.
     assert table.host.page.locator("details#share").evaluate("share => share.open")
     expect(table.host.page.get_by_role("button", name="Copy link")).to_be_visible()
     table.no_reloads()

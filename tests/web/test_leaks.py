@@ -257,8 +257,9 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
     spotting = table.state().crew.value
     sent: list[tuple[str, dict]] = []
     monkeypatch.setattr(realtime, "_send_all", every_push_into(sent))
+    haze = table.dark(Key.HAZE)[0]
     with django_capture_on_commit_callbacks(execute=True):
-        assert table.touch(table.dark(Key.HAZE)[0]).status_code == 200
+        assert table.touch(haze).status_code == 200
     state = table.state()
     assert state.crew.value != spotting  # the haze ended the turn
     boards = {g: m for g, m in sent if m["type"] == "board.push"}
@@ -273,7 +274,9 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
         assert 'id="board"' not in html, group  # the turn ended: areas, not whole boards
         assert 'id="status"' in html and 'id="log"' in html and 'id="panel"' in html, group
         assert ('id="sky"' in html) == group.endswith(f"spotter-{spotting}"), group
-        assert "key-haze" in html, group  # the lit card shows its key to everyone (K5)
+        lit = [c for c in parse_cards(html).cards if c.index == haze]  # alone, or in the sky
+        assert len(lit) == 1 and "lit" in lit[0].attrs["class"].split(), group
+        assert "key-haze" in lit[0].attrs["class"].split(), group  # shown to everyone (K5)
         if "stargazer" not in group:
             assert not dark_card_findings(html, state), group
 
