@@ -94,7 +94,11 @@ def screenshots(page: Page, name: str) -> None:
 
 def waiting_stargazer(table: Table) -> Page:
     """The Stargazer who is not naming now: the whole sky in view, no keyboard over it."""
-    pages = [p for p in table.pages if table.is_stargazer(p) and p.locator("#panel").count() == 0]
+    pages = [
+        p
+        for p in table.pages
+        if table.is_stargazer(p) and p.locator("#panel:not([hidden])").count() == 0
+    ]
     assert pages
     return pages[0]
 
