@@ -31,6 +31,7 @@ import asyncio
 import logging
 import time
 from collections import defaultdict, deque
+from collections.abc import Callable
 from datetime import timedelta
 from functools import lru_cache
 from pathlib import Path
@@ -51,8 +52,8 @@ log = logging.getLogger(__name__)
 
 
 @lru_cache(maxsize=16)
-def _members_sql(groups: int) -> str:
-    table = GroupMembership._meta.db_table
+def _members_sql(quote: Callable[[str], str], groups: int) -> str:
+    table = quote(GroupMembership._meta.db_table)
     marks = ", ".join(["%s"] * groups)
     return (
         f"SELECT group_name, channel_name FROM {table} "  # noqa: S608 (no value is written in)
@@ -199,10 +200,12 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
         """Every (group, channel) of these groups that has not expired: the query the ORM
         would build, written once per number of groups (an action's 2 to 6), since building
         and compiling it was most of its cost on every push (docs/performance.md)."""
+        if not groups:
+            return []
         connection = connections[self.database]
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         with connection.cursor() as cursor:
-            cursor.execute(_members_sql(len(groups)), [*groups, now])
+            cursor.execute(_members_sql(connection.ops.quote_name, len(groups)), [*groups, now])
             return cursor.fetchall()
 
     def _put_all(self, deliveries: list[tuple[str, dict]]) -> None:

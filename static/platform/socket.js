@@ -81,8 +81,8 @@
     }
   });
 
-  // An area with no place on the page yet (a Spotter's panel, a new log line: the board of
-  // the change before brings it) never reaches htmx:oobBeforeSwap: htmx drops it. Changed
+  // An area with no place on the page yet (one a later board has, that the board of the
+  // change before brings) never reaches htmx:oobBeforeSwap: htmx drops it. Changed
   // from a version this page has not got, it is held like any early area; else it is late
   // for a board that no longer has it, and dropped.
   document.addEventListener("htmx:oobErrorNoTarget", (event) => {

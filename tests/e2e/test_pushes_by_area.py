@@ -194,8 +194,8 @@ def test_a_constellate_touch_changes_its_areas_and_the_next_touch_is_taken(table
 
 
 # What a page shows, read the same on the live page and on one loaded afresh: the board's
-# text (the clock's seconds left out: they tick), which panel shows, and which cards can be
-# touched and are lit.
+# text (the clock's seconds left out: they tick), which panel shows, which cards can be
+# touched and are lit, and the step and the crew the status is marked with.
 SHOWN = """() => {
   const board = document.querySelector('#board').cloneNode(true);
   board.querySelector('#countdown')?.remove();
@@ -206,6 +206,7 @@ SHOWN = """() => {
     cards: [...document.querySelectorAll('#sky button[name=card]')].map(
       c => `${c.value}:${c.disabled ? 'off' : 'on'}:${c.className}`),
     frame: document.querySelector('#board').className,
+    status: document.querySelector('#status').className,  // the step and the crew
   };
 }"""
 

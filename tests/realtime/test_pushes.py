@@ -94,12 +94,17 @@ def test_after_a_touch_each_audience_gets_its_own_board():
             assert 'id="lobby"' in snapshot and version_of(snapshot) == state.version
 
         haze = (await sync_to_async(table.dark)(Key.HAZE))[0]
+        spotting = await sync_to_async(table.spotter)()  # the seat whose turn the haze ends
         response = await sync_to_async(table.touch)(haze)
         assert response.status_code == 200
         state = await sync_to_async(table.state)()
         assert haze in state.lit
         for who, (socket, _) in sockets.items():
             frame = await pushed_at(socket, state.version)
+            gazer = who in ("seat 1", "seat 2")
+            assert ("key-legend" in frame) is gazer, who  # each socket is in its own audience
+            # Its cards can no longer be touched: that Spotter's whole sky, nobody else's.
+            assert ('id="sky"' in frame) is (who == f"seat {spotting}"), who
             assert not dark_card_findings(frame, state), who  # a turn's end: no dark card
             assert 'id="board"' not in frame and 'hx-swap-oob="true"' in frame, who
             assert "key-haze" in frame, who  # the lit card shows its key to everyone (K5)

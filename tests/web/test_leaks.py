@@ -254,7 +254,7 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
     their whole sky again. What goes to the public and the Spotters' groups carries no dark
     key; the Stargazers' groups see the touched card's key."""
     table = rivalry_mid_game()
-    spotting = table.state().crew.value
+    spotting, before = table.state().crew.value, table.state().version
     sent: list[tuple[str, dict]] = []
     monkeypatch.setattr(realtime, "_send_all", every_push_into(sent))
     haze = table.dark(Key.HAZE)[0]
@@ -280,20 +280,71 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
         if "stargazer" not in group:
             assert not dark_card_findings(html, state), group
 
-    # The same pushes for the twin state: identical for every group but the Stargazers'.
+    # What the twin state (the dark keys shuffled) would have pushed: the same areas for
+    # every group but the Stargazers', with this touch's own events (the card, the turn's
+    # end, the next naming); and, as whole boards (no events named), the same for every
+    # group but the Stargazers', whose whole sky shows the dark keys.
+    touch = store.read_events(Match.objects.get(game_id=table.room.game_id).game, after=before)
+    assert [type(e).__name__ for e in touch] == ["CardTouched", "TurnEnded", "NamingStarted"]
+    for events, stargazers_differ in ((touch, False), ([], True)):
+        sent.clear()
+        for world in (state, twin(state)):
+            realtime.push_game(
+                sender="constellate",
+                game_id=table.room.game_id,
+                state=world,
+                events=events,
+                first_version=before + 1 if events else state.version,
+            )
+        half = len(sent) // 2
+        first, second = dict(sent[:half]), dict(sent[half:])
+        assert len(first) == 5
+        for group in first:
+            differ = stargazers_differ and "stargazer" in group
+            assert (first[group] != second[group]) == differ, (group, events)
+
+
+def test_the_comet_pushes_every_audience_its_whole_sky_without_the_key_V2(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    """V2: the comet ends the turn and lights two of the rival crew's dark stars, so every
+    audience is pushed its whole sky again, as an area (not the board). The Spotters' and
+    the public's carry no dark key and would be the same with the dark keys shuffled; the
+    Stargazers' show them."""
+    table = seat_table(6)
+    assert table.name(number=1).status_code == 200
+    before = table.state()
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(realtime, "_send_all", every_push_into(sent))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert table.touch(table.dark(Key.COMET)[0]).status_code == 200
+    state = table.state()
+    assert len(state.lit - before.lit) == 3  # the comet and two of the rival's stars
+    pushes = {g: m["html"] for g, m in sent if m["type"] == "board.push"}
+    assert len(pushes) == 5
+    for group, html in pushes.items():
+        assert 'id="board"' not in html and html.count('id="sky"') == 1, group
+        lit = {c.index for c in parse_cards(html).cards if "lit" in c.attrs["class"].split()}
+        assert lit == set(state.lit), group
+        if "stargazer" in group:
+            assert dark_card_findings(html, state), group
+        else:
+            assert_no_leak(html, state)
+    comet = store.read_events(
+        Match.objects.get(game_id=table.room.game_id).game, after=before.version
+    )
     sent.clear()
     for world in (state, twin(state)):
         realtime.push_game(
             sender="constellate",
             game_id=table.room.game_id,
             state=world,
-            events=[],
-            first_version=state.version,
+            events=comet,
+            first_version=before.version + 1,
         )
-    half = len(sent) // 2
-    first, second = dict(sent[:half]), dict(sent[half:])
+    first, second = dict(sent[:5]), dict(sent[5:])
     for group in first:
-        assert (first[group] == second[group]) == ("stargazer" not in group), group
+        assert (first[group] != second[group]) == ("stargazer" in group), group
 
 
 def test_a_touch_that_keeps_the_turn_going_pushes_only_what_it_changed_without_the_key(
