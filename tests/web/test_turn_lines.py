@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+from html.parser import HTMLParser
 
 import pytest
 
@@ -103,3 +104,50 @@ def test_at_the_end_nobody_is_asked_to_act_and_everyone_keeps_their_role_E2():
         assert not shows_panel(text) and "my-turn" not in text, seat
         assert 'id="countdown"' not in text
         assert re.search(r'<p class="you">You are (the|watching)', text), seat
+
+
+class _BoardChildren(HTMLParser):
+    """The tags of the elements directly inside ``#board``, with their attributes."""
+
+    VOID = {"input", "img", "br", "hr", "meta", "link"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0  # 0: outside the board; 1: directly inside it
+        self.children: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if self.depth == 0:
+            if found.get("id") == "board":
+                self.depth = 1
+            return
+        if self.depth == 1:
+            self.children.append((tag, found))
+        if tag not in self.VOID:
+            self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth > 1 and tag not in self.VOID:
+            self.depth -= 1
+        elif self.depth == 1 and tag == "section":
+            self.depth = -1  # the board closed: nothing after it counts
+
+
+def test_everything_on_a_running_board_is_an_area_for_every_audience():
+    """A change is pushed as the areas it changes and the board's own version moves only
+    with a whole board (socket.js): every element directly inside a running game's board is
+    an area with a version, for every seat and the public, in both modes, while naming and
+    while spotting."""
+    for players in (4, 3):
+        table = seat_table(players)
+        for step in ("naming", "spotting"):
+            if step == "spotting":
+                assert table.name(number=1).status_code == 200
+            for client in (*table.seats.values(), table.spectator):
+                parser = _BoardChildren()
+                parser.feed(page(client, table.room))
+                tags = {attrs.get("id"): tag for tag, attrs in parser.children}
+                assert {"status", "sky", "sky-version", "panel", "log"} <= set(tags), tags
+                for tag, attrs in parser.children:
+                    assert "data-area" in attrs and attrs.get("data-version"), (tag, attrs)
