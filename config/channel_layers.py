@@ -31,7 +31,6 @@ import asyncio
 import logging
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable
 from datetime import timedelta
 from functools import lru_cache
 from pathlib import Path
@@ -52,8 +51,8 @@ log = logging.getLogger(__name__)
 
 
 @lru_cache(maxsize=16)
-def _members_sql(quote: Callable[[str], str], groups: int) -> str:
-    table = quote(GroupMembership._meta.db_table)
+def _members_sql(table: str, groups: int) -> str:
+    """The look-up of ``groups`` groups' members in ``table`` (its name quoted)."""
     marks = ", ".join(["%s"] * groups)
     return (
         f"SELECT group_name, channel_name FROM {table} "  # noqa: S608 (no value is written in)
@@ -205,7 +204,8 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
         connection = connections[self.database]
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         with connection.cursor() as cursor:
-            cursor.execute(_members_sql(connection.ops.quote_name, len(groups)), [*groups, now])
+            table = connection.ops.quote_name(GroupMembership._meta.db_table)
+            cursor.execute(_members_sql(table, len(groups)), [*groups, now])
             return cursor.fetchall()
 
     def _put_all(self, deliveries: list[tuple[str, dict]]) -> None:

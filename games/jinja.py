@@ -10,16 +10,16 @@ pages and the other games' boards.
 What the Django boards use from template tags is here as Jinja globals and filters, from
 the same code: ``url`` (games/templatetags/cached_url.py), ``area_marks``
 (games/templatetags/areas.py), ``render_partial`` and ``render_shared``
-(games/templatetags/partial_cache.py), and Django's ``slugify``, ``pluralize`` and
-``capfirst``. Numbers are written as ``str`` writes them, never localized (as
-games/fragments.py renders Django's fragments).
+(games/templatetags/partial_cache.py), and Django's ``pluralize`` and ``capfirst``. Numbers
+are written as ``str`` writes them, never localized (as games/fragments.py renders Django's
+fragments).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.template.defaultfilters import capfirst, pluralize, slugify
+from django.template.defaultfilters import capfirst, pluralize
 from jinja2 import Environment, Undefined, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -57,7 +57,6 @@ def environment(**options: Any) -> Environment:
     )
     env.globals.update(url=url, area_marks=area_marks)
     env.filters.update(
-        slugify=slugify,
         pluralize=pluralize,
         capfirst=capfirst,
         render_partial=render_partial,

@@ -246,6 +246,30 @@ def test_each_rendered_fragment_for_an_onlooker_audience_is_key_free(kind):
             assert_no_leak(html, state)
 
 
+def twin_pushes(
+    table: Table,
+    state: State,
+    events: list[object],
+    first_version: int,
+    sent: list[tuple[str, dict]],
+) -> tuple[dict[str, dict], dict[str, dict]]:
+    """What the real push path sends every group for ``events``, in ``state`` and in its
+    twin (the dark keys shuffled): each group's message in the one world, then the other
+    (``sent`` is where ``every_push_into`` collects them)."""
+    pushed = []
+    for world in (state, twin(state)):
+        sent.clear()
+        realtime.push_game(
+            sender="constellate",
+            game_id=table.room.game_id,
+            state=world,
+            events=events,
+            first_version=first_version,
+        )
+        pushed.append(dict(sent))
+    return pushed[0], pushed[1]
+
+
 def test_each_pushed_fragment_reaches_its_group_without_the_key(
     monkeypatch, django_capture_on_commit_callbacks
 ):
@@ -287,17 +311,8 @@ def test_each_pushed_fragment_reaches_its_group_without_the_key(
     touch = store.read_events(Match.objects.get(game_id=table.room.game_id).game, after=before)
     assert [type(e).__name__ for e in touch] == ["CardTouched", "TurnEnded", "NamingStarted"]
     for events, stargazers_differ in ((touch, False), ([], True)):
-        sent.clear()
-        for world in (state, twin(state)):
-            realtime.push_game(
-                sender="constellate",
-                game_id=table.room.game_id,
-                state=world,
-                events=events,
-                first_version=before + 1 if events else state.version,
-            )
-        half = len(sent) // 2
-        first, second = dict(sent[:half]), dict(sent[half:])
+        first_version = before + 1 if events else state.version
+        first, second = twin_pushes(table, state, events, first_version, sent)
         assert len(first) == 5
         for group in first:
             differ = stargazers_differ and "stargazer" in group
@@ -333,16 +348,7 @@ def test_the_comet_pushes_every_audience_its_whole_sky_without_the_key_V2(
     comet = store.read_events(
         Match.objects.get(game_id=table.room.game_id).game, after=before.version
     )
-    sent.clear()
-    for world in (state, twin(state)):
-        realtime.push_game(
-            sender="constellate",
-            game_id=table.room.game_id,
-            state=world,
-            events=comet,
-            first_version=before.version + 1,
-        )
-    first, second = dict(sent[:5]), dict(sent[5:])
+    first, second = twin_pushes(table, state, comet, before.version + 1, sent)
     for group in first:
         assert (first[group] != second[group]) == ("stargazer" in group), group
 
