@@ -4,9 +4,9 @@ view (K4). Templates never see the rule state, so they cannot show what is not h
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from django.templatetags.static import static
 from django.utils import timezone
@@ -116,8 +116,14 @@ class Log(Presented):
     lines: tuple[LogLine | NoteLine, ...]  # the newest first
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Board(Presented):
+    """One audience's board. What is costly to build and shown only by some areas (the
+    sky's cards, the log, the card a touch lit, the line being spotted) is built when a
+    template first reads it, from this audience's seat view (K4: never the rule state): a
+    touch's push reads none of the sky and one line of the log. Two boards are equal when
+    everything they show is."""
+
     code: str
     audience: str
     version: int
@@ -126,7 +132,6 @@ class Board(Presented):
     crew: str
     crew_title: str
     step: str
-    cards: tuple[CardPresenter, ...]
     sees_key: bool
     word: str | None
     count: int
@@ -139,13 +144,14 @@ class Board(Presented):
     can_touch: bool
     can_stop: bool
     numbers: tuple[int, ...]
-    log: tuple[LogLine | NoteLine, ...]  # the newest first
     ended: bool
     result: str
     deadline: str | None
-    server_now: str
     step_seconds: int | None
     turn_text: str  # whose turn, said to this audience ("Your turn: ...", "Wait: ...")
+    view: rules.SeatView = field(repr=False, compare=False)  # what the lazy fields read
+    names: tuple[tuple[int, str], ...] = field(repr=False, compare=False, default=())
+    now: datetime | None = field(repr=False, compare=False, default=None)  # None: when read
     warning: str = ""  # C4: one more missed word and the crew naming now forfeits
     key_legend: tuple[tuple[str, str, str], ...] = ()  # (kind, symbol, label): who sees the key
     role_text: str = ""  # who this audience is ("You are the Teal Stargazer", "You are watching")
@@ -155,6 +161,19 @@ class Board(Presented):
     fresh: tuple[int, ...] = ()  # the card the latest touch lit (pushed alone: "touched")
     current: int = 0  # the number of the constellation being spotted (its log line)
 
+    @cached_property
+    def cards(self) -> tuple[CardPresenter, ...]:
+        return _cards(self.view.cards, self.can_touch)
+
+    @cached_property
+    def log(self) -> tuple[LogLine | NoteLine, ...]:
+        """The constellations and the naming steps that ran out, the newest first."""
+        return _log(self.view, self.names, self.can_flag, self.code)
+
+    @cached_property
+    def server_now(self) -> str:
+        return (self.now or timezone.now()).isoformat()
+
     @property
     def sky(self) -> Sky:
         return Sky(self.cards)
@@ -162,18 +181,31 @@ class Board(Presented):
     @property
     def touched(self) -> tuple[CardPresenter, ...]:
         """The card the latest touch lit (its area, pushed alone after a touch)."""
-        return tuple(card for card in self.cards if card.index in self.fresh)
+        cards = self.view.cards
+        return tuple(_card(cards[i], self.can_touch) for i in self.fresh)
 
     @property
     def current_line(self) -> tuple[LogLine, ...]:
         """The log's line of the constellation being spotted (its area, after a touch)."""
-        return tuple(
-            line for line in self.log if isinstance(line, LogLine) and line.number == self.current
-        )
+        spotted = [c for c in self.view.constellations if c.number == self.current]
+        return tuple(_line(self.view, c, self.names, self.can_flag, self.code) for c in spotted)
 
     @property
     def log_view(self) -> Log:
         return Log(self.log)
+
+    def shown(self) -> tuple[object, ...]:
+        """Everything a template may read of this board."""
+        kept = (getattr(self, f.name) for f in fields(self) if f.compare)
+        return (*kept, self.cards, self.log, self.server_now)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.shown() == other.shown()
+
+    def __hash__(self) -> int:
+        return hash(self.shown())
 
 
 def present(
@@ -199,7 +231,6 @@ def present(
         crew=active,
         crew_title=state.crew.display,
         step=view.step.value,
-        cards=_cards(view.cards, can_touch),
         sees_key=view.sees_key,
         word=view.current.word if view.current else None,
         count=view.current.count if view.current else 0,
@@ -212,13 +243,14 @@ def present(
         can_touch=can_touch,
         can_stop=can_touch and view.touches_made > 0,
         numbers=tuple(range(1, view.dark_stars.get(state.crew, 0) + 1)),
-        log=_log(view, names, seated, code),
         ended=state.ended,
         result=result_text(state),
         deadline=view.deadline.isoformat() if view.deadline else None,
-        server_now=(now or timezone.now()).isoformat(),
         step_seconds=view.step_seconds,
         turn_text=_turn_text(state, audience, names),
+        view=view,
+        names=tuple(sorted(names.items())),
+        now=now,
         warning=_forfeit_warning(state, crew),
         key_legend=_key_legend(state) if view.sees_key else (),
         role_text=_role_text(state, audience),
@@ -276,7 +308,12 @@ def _sky_changes(events: Sequence[object], audience: str) -> bool:
 
 def _key_legend(state: rules.State) -> tuple[tuple[str, str, str], ...]:
     """What each frame and shape of the key means (K2, K3), for whoever sees the key."""
-    kinds = rules.key_counts(state.mode, state.first_crew)
+    return _legend(state.mode, state.first_crew)
+
+
+@lru_cache(maxsize=8)
+def _legend(mode: rules.Mode, first_crew: rules.Crew) -> tuple[tuple[str, str, str], ...]:
+    kinds = rules.key_counts(mode, first_crew)
     order = (rules.Key.GOLD, rules.Key.TEAL, rules.Key.CLOUD, rules.Key.HAZE, rules.Key.COMET)
     return tuple((k.value, KEY_SYMBOLS[k], KEY_LABELS[k]) for k in order if k in kinds)
 
@@ -364,21 +401,11 @@ def _card(card: rules.CardView, can_touch: bool) -> CardPresenter:
 
 
 def _log(
-    view: rules.SeatView, names: Mapping[int, str], can_flag: bool, code: str
+    view: rules.SeatView, names: tuple[tuple[int, str], ...], can_flag: bool, code: str
 ) -> tuple[LogLine | NoteLine, ...]:
     """The constellations and the naming steps that ran out, the newest first."""
-    key_of = {card.index: card for card in view.cards}
-    named = tuple(sorted(names.items()))
     lines: list[LogLine | NoteLine] = [
-        _log_line(
-            c,
-            tuple(key_of[t.card] for t in c.touches),
-            tuple(key_of[i].picture for i in c.comet_lit),
-            named,
-            can_flag,
-            code,
-        )
-        for c in view.constellations
+        _line(view, c, names, can_flag, code) for c in view.constellations
     ]
     rivalry = view.mode is rules.Mode.RIVALRY
     lines += [
@@ -386,6 +413,20 @@ def _log(
         for m in view.missed_namings
     ]
     return tuple(sorted(lines, key=lambda line: line.version, reverse=True))
+
+
+def _line(
+    view: rules.SeatView,
+    c: rules.Constellation,
+    names: tuple[tuple[int, str], ...],
+    can_flag: bool,
+    code: str,
+) -> LogLine:
+    """A constellation's line, its cards as this viewer sees them."""
+    cards = view.cards
+    touched = tuple(cards[t.card] for t in c.touches)
+    comet = tuple(cards[i].picture for i in c.comet_lit)
+    return _log_line(c, touched, comet, names, can_flag, code)
 
 
 def missed_text(missed: rules.MissedNaming, *, rivalry: bool) -> str:
@@ -505,8 +546,14 @@ def _stargazer_seat(crew: rules.Crew) -> int:
 
 
 def _spotters(state: rules.State, crew: rules.Crew) -> int:
-    seats = (state.seat(n) for n in range(1, state.players + 1))
-    return sum(1 for seat in seats if seat and seat.crew is crew and not seat.stargazer)
+    return _spotter_count(state.players, crew)
+
+
+@lru_cache(maxsize=64)
+def _spotter_count(players: int, crew: rules.Crew) -> int:
+    """How many Spotters a crew has at a table of ``players`` (S2, S3: seats are fixed)."""
+    seats = (rules.seat_of(players, n) for n in range(1, players + 1))
+    return sum(1 for seat in seats if seat.crew is crew and not seat.stargazer)
 
 
 def result_text(state: rules.State) -> str:
