@@ -110,10 +110,24 @@ class Sky(Presented):
 
     cards: tuple[CardPresenter, ...]
 
+    @cached_property
+    def _hash(self) -> int:
+        return hash(self.cards)
+
+    def __hash__(self) -> int:  # looked up in the render cache by every audience that shares it
+        return self._hash
+
 
 @dataclass(frozen=True)
 class Log(Presented):
     lines: tuple[LogLine | NoteLine, ...]  # the newest first
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(self.lines)
+
+    def __hash__(self) -> int:  # looked up in the render cache by every audience that shares it
+        return self._hash
 
 
 @dataclass(frozen=True, eq=False)
@@ -165,10 +179,10 @@ class Board(Presented):
     def cards(self) -> tuple[CardPresenter, ...]:
         return _cards(self.view.cards, self.can_touch)
 
-    @cached_property
+    @property
     def log(self) -> tuple[LogLine | NoteLine, ...]:
         """The constellations and the naming steps that ran out, the newest first."""
-        return _log(self.view, self.names, self.can_flag, self.code)
+        return self.log_view.lines
 
     @cached_property
     def server_now(self) -> str:
@@ -190,9 +204,9 @@ class Board(Presented):
         spotted = [c for c in self.view.constellations if c.number == self.current]
         return tuple(_line(self.view, c, self.names, self.can_flag, self.code) for c in spotted)
 
-    @property
+    @cached_property
     def log_view(self) -> Log:
-        return Log(self.log)
+        return _log(self.view, self.names, self.can_flag, self.code)
 
     def shown(self) -> tuple[object, ...]:
         """Everything a template may read of this board."""
@@ -400,19 +414,32 @@ def _card(card: rules.CardView, can_touch: bool) -> CardPresenter:
     )
 
 
+# The log is the same for every audience that may flag (every seated player) and for every
+# one that may not: a touched or comet-lit card is lit, and what is lit everyone sees. Each
+# is built once for a state's constellations, and each line once for its constellation (a
+# past one is the same object from version to version): kept by identity, with the object.
+_logs: dict[tuple[object, ...], tuple[object, object, Log]] = {}
+_lines: dict[tuple[object, ...], tuple[rules.Constellation, LogLine]] = {}
+_LOGS, _LINES = 64, 4096
+
+
 def _log(
     view: rules.SeatView, names: tuple[tuple[int, str], ...], can_flag: bool, code: str
-) -> tuple[LogLine | NoteLine, ...]:
+) -> Log:
     """The constellations and the naming steps that ran out, the newest first."""
-    lines: list[LogLine | NoteLine] = [
-        _line(view, c, names, can_flag, code) for c in view.constellations
-    ]
+    made, missed = view.constellations, view.missed_namings
+    key = (id(made), id(missed), view.mode, names, can_flag, code)
+    known = _logs.get(key)
+    if known is not None and known[0] is made and known[1] is missed:
+        return known[2]
+    lines: list[LogLine | NoteLine] = [_line(view, c, names, can_flag, code) for c in made]
     rivalry = view.mode is rules.Mode.RIVALRY
-    lines += [
-        NoteLine(m.crew.value, missed_text(m, rivalry=rivalry), m.version)
-        for m in view.missed_namings
-    ]
-    return tuple(sorted(lines, key=lambda line: line.version, reverse=True))
+    lines += [NoteLine(m.crew.value, missed_text(m, rivalry=rivalry), m.version) for m in missed]
+    log = Log(tuple(sorted(lines, key=lambda line: line.version, reverse=True)))
+    if len(_logs) >= _LOGS:
+        _logs.clear()
+    _logs[key] = (made, missed, log)
+    return log
 
 
 def _line(
@@ -422,11 +449,19 @@ def _line(
     can_flag: bool,
     code: str,
 ) -> LogLine:
-    """A constellation's line, its cards as this viewer sees them."""
+    """A constellation's line, its cards as this viewer sees them (lit: as everyone does)."""
+    key = (id(c), names, can_flag, code)
+    known = _lines.get(key)
+    if known is not None and known[0] is c:
+        return known[1]
     cards = view.cards
     touched = tuple(cards[t.card] for t in c.touches)
     comet = tuple(cards[i].picture for i in c.comet_lit)
-    return _log_line(c, touched, comet, names, can_flag, code)
+    line = _log_line(c, touched, comet, names, can_flag, code)
+    if len(_lines) >= _LINES:
+        _lines.clear()
+    _lines[key] = (c, line)
+    return line
 
 
 def missed_text(missed: rules.MissedNaming, *, rivalry: bool) -> str:

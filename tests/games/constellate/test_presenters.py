@@ -26,6 +26,8 @@ def _fresh(state, audience):
     """The board built with nothing shared: the caches emptied first."""
     presenters._views.clear()
     presenters._cards.cache_clear()
+    presenters._logs.clear()
+    presenters._lines.clear()
     return presenters.present(state, audience, NAMES, "abcd-efgh-jkmn-pqrs", NOW)
 
 
