@@ -12,13 +12,16 @@ Integers and dates come out the same (the golden replays' board digests); a floa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from django.template import Context, engines
 from django.template.loader import get_template
 from jinja2 import Environment
+
+Owner = TypeVar("Owner")
+Value = TypeVar("Value")
 
 
 def render_fragment(name: str, context: dict[str, Any]) -> str:
@@ -67,3 +70,33 @@ class Presented:
 
     def __getitem__(self, name: str) -> object:
         return getattr(self, name)
+
+
+class once(Generic[Owner, Value]):  # noqa: N801 (a decorator, named as cached_property is)
+    """``functools.cached_property`` without its lock: on Python 3.11 one lock per property
+    is shared by every instance, so every thread of daphne building any board's log would
+    wait on the one building another's. A presenter's lazy field is computed from the
+    presenter alone; two threads that both compute it get equal values, and either is kept."""
+
+    def __init__(self, compute: Callable[[Owner], Value]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type[Owner], name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type[Owner] | None = None) -> once[Owner, Value]: ...
+
+    @overload
+    def __get__(self, instance: Owner, owner: type[Owner] | None = None) -> Value: ...
+
+    def __get__(
+        self, instance: Owner | None, owner: type[Owner] | None = None
+    ) -> Value | once[Owner, Value]:
+        if instance is None:
+            return self
+        value = self.compute(instance)
+        instance.__dict__[self.name] = value  # read from the instance from now on
+        return value

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from django.templatetags.static import static
 from django.utils import timezone
 
-from games.fragments import Presented
+from games.fragments import Presented, once
 
 from . import rules
 from .deck import picture
@@ -110,7 +110,7 @@ class Sky(Presented):
 
     cards: tuple[CardPresenter, ...]
 
-    @cached_property
+    @once
     def _hash(self) -> int:
         return hash(self.cards)
 
@@ -122,7 +122,7 @@ class Sky(Presented):
 class Log(Presented):
     lines: tuple[LogLine | NoteLine, ...]  # the newest first
 
-    @cached_property
+    @once
     def _hash(self) -> int:
         return hash(self.lines)
 
@@ -175,7 +175,7 @@ class Board(Presented):
     fresh: tuple[int, ...] = ()  # the card the latest touch lit (pushed alone: "touched")
     current: int = 0  # the number of the constellation being spotted (its log line)
 
-    @cached_property
+    @once
     def cards(self) -> tuple[CardPresenter, ...]:
         return _cards(self.view.cards, self.can_touch)
 
@@ -184,11 +184,11 @@ class Board(Presented):
         """The constellations and the naming steps that ran out, the newest first."""
         return self.log_view.lines
 
-    @cached_property
+    @once
     def server_now(self) -> str:
         return (self.now or timezone.now()).isoformat()
 
-    @property
+    @once
     def sky(self) -> Sky:
         return Sky(self.cards)
 
@@ -204,7 +204,7 @@ class Board(Presented):
         spotted = [c for c in self.view.constellations if c.number == self.current]
         return tuple(_line(self.view, c, self.names, self.can_flag, self.code) for c in spotted)
 
-    @cached_property
+    @once
     def log_view(self) -> Log:
         return _log(self.view, self.names, self.can_flag, self.code)
 
