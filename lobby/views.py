@@ -17,6 +17,7 @@ from config.network import is_loopback
 from games.fragments import render_fragment
 from games.inputs import BadInput, choice, integer
 from games.models import Game
+from games.prepared import Prepared
 from games.registry import all_game_types, game_type
 
 from . import limits, realtime, seating, services
@@ -75,19 +76,25 @@ def rooms() -> QuerySet[Room]:
     return Room.objects.select_related("game", "game__match")
 
 
+# The first query of every action and page load, compiled once (games/prepared.py).
+PLAYER_IN_ROOM = Prepared(
+    lambda code, identity: (
+        Player.objects.select_related("room__game__match")
+        .filter(room__code=code, identity=identity)
+        .order_by("pk")[:1]
+    ),
+    arity=2,
+)
+ROOM = Prepared(lambda code: rooms().filter(code=code).order_by("pk")[:1], arity=1)
+
+
 def room_context(request: HttpRequest, code: str) -> RoomContext:
     """The room of the link and this browser in it. A player's request reads their row with
     the room, its game and match in one query; only a browser not in the room reads the
     room alone after."""
     identity = identity_of(request)
-    player = None
-    if identity:
-        player = (
-            Player.objects.select_related("room__game__match")
-            .filter(room__code=code[:32], identity=identity)
-            .first()
-        )
-    room = player.room if player is not None else rooms().filter(code=code[:32]).first()
+    player = PLAYER_IN_ROOM.first(code[:32], identity) if identity else None
+    room = player.room if player is not None else ROOM.first(code[:32])
     if room is None:
         raise Http404("No room has that link.")
     return _context(room, identity, player)

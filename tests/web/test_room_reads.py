@@ -9,7 +9,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.constellate import game as constellate
-from lobby import renders
+from games.prepared import Prepared
+from lobby import renders, views
+from lobby.models import Player, Room
 from tests.web.rooms import Table, create_room, join, page, post, seat_table
 
 pytestmark = pytest.mark.django_db
@@ -68,3 +70,68 @@ def test_a_lobby_pass_reads_the_rooms_players_once_for_every_browser() -> None:
 def views_of_seat(table: Table, seat: int) -> str:
     state = table.state()
     return constellate.GAME.screens.audience_of(state, seat)
+
+
+# -- the first query, compiled once (games/prepared.py) ---------------------------------------
+
+
+def _orm_player(code: str, identity: str) -> Player | None:
+    return (
+        Player.objects.select_related("room__game__match")
+        .filter(room__code=code, identity=identity)
+        .order_by("pk")
+        .first()
+    )
+
+
+def _shown(player: Player) -> tuple:
+    """What a request reads of a player, its room, game and match, each from the row read
+    with it (no query: the test fails with one)."""
+    room = player.room
+    game = room.game
+    match = views.match_of(room)
+    return (
+        (player.pk, player.identity, player.seat, player.name, player.joined_at),
+        (room.pk, room.code, room.kind, room.host, room.options, room.created_at),
+        None if game is None else (game.pk, game.kind, game.version, game.ended_at),
+        None if match is None else (match.pk, match.names(), match.bound, match.held),
+    )
+
+
+def test_the_prepared_read_gives_what_the_orm_gives_for_every_player_of_a_running_game() -> None:
+    table = seat_table(4)
+    table.name(number=2)
+    for client in table.seats.values():
+        identity = client.session[views.IDENTITY]
+        orm = _orm_player(table.room.code, identity)
+        assert orm is not None
+        with CaptureQueriesContext(connection) as queries:
+            prepared = views.PLAYER_IN_ROOM.first(table.room.code, identity)
+            assert prepared is not None
+            shown = _shown(prepared)
+        assert len(queries.captured_queries) == 1  # the relations came with the row
+        assert shown == _shown(orm)
+        assert prepared.room.game.ended_at is None
+
+
+def test_the_prepared_read_of_a_room_without_a_game_or_a_player() -> None:
+    host = Client()
+    room = create_room(host)
+    assert join(host, room, "Ana").status_code in (200, 302)
+    identity = host.session[views.IDENTITY]
+    player = views.PLAYER_IN_ROOM.first(room.code, identity)
+    assert player is not None and player.room.game is None
+    assert _shown(player) == _shown(_orm_player(room.code, identity))
+    assert views.PLAYER_IN_ROOM.first(room.code, "no-such-identity") is None
+    assert views.PLAYER_IN_ROOM.first("no-such-room", identity) is None
+    assert views.ROOM.first("no-such-room") is None
+    alone = views.ROOM.first(room.code)
+    assert alone is not None and (alone.pk, alone.game) == (room.pk, None)
+
+
+def test_a_query_whose_lookup_changes_the_value_cannot_be_prepared() -> None:
+    contains = Prepared(lambda code: Room.objects.filter(code__contains=code), arity=1)
+    with pytest.raises(ValueError, match="as given"):
+        contains.run("abc")
+    with pytest.raises(TypeError, match="takes 1 values"):
+        views.ROOM.run("a", "b")

@@ -1,0 +1,102 @@
+"""A hot ORM query compiled to SQL once, then run with new values.
+
+Django compiles a queryset to SQL every time it runs it. For the query every action and
+page load starts with, a player with their room, its game and its match (three relations,
+``select_related``), compiling was most of the query's cost: 6 % of the daphne's Python
+under the bench (docs/performance.md). A prepared query is that queryset, made once with
+stand-in values, compiled once per thread and database, and run after by putting the values
+in the stand-ins' places. Its rows become model instances, relations included, by the steps
+of Django's own ``ModelIterable`` (Django 5.2), with the compiler that made its SQL.
+
+Only values compared as they are (an exact lookup on a text field) can be bound: a value a
+lookup changes (``__contains``) or converts (a number) would not be found in the compiled
+parameters, and preparing such a query fails at once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
+
+M = TypeVar("M", bound=models.Model)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    places: tuple[int | None, ...]  # each parameter: the bound value's index, or None (fixed)
+    fixed: tuple[Any, ...]
+    compiler: Any  # the SQLCompiler that made the SQL: its select, klass_info, converters
+    init_list: tuple[str, ...]
+    fields: slice
+    populators: list[Any]
+
+
+class Prepared(Generic[M]):
+    """``Prepared(lambda code: Room.objects.filter(code=code)[:1])``: ``run(code)`` is that
+    queryset's list, its SQL compiled once."""
+
+    def __init__(self, build: Callable[..., models.QuerySet[M]], arity: int) -> None:
+        self.build = build
+        self.arity = arity
+        self._local = threading.local()  # a compiler holds its thread's connection
+
+    def run(self, *values: str, using: str = DEFAULT_DB_ALIAS) -> list[M]:
+        if len(values) != self.arity:
+            raise TypeError(f"this query takes {self.arity} values, not {len(values)}")
+        compiled = self._compiled(using)
+        params = [
+            compiled.fixed[i] if place is None else values[place]
+            for i, place in enumerate(compiled.places)
+        ]
+        with connections[using].cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            rows = cursor.fetchall()
+        return self._objects(compiled, rows, using)
+
+    def first(self, *values: str, using: str = DEFAULT_DB_ALIAS) -> M | None:
+        found = self.run(*values, using=using)
+        return found[0] if found else None
+
+    def _compiled(self, using: str) -> _Compiled:
+        known: dict[str, _Compiled] = self._local.__dict__.setdefault("compiled", {})
+        compiled = known.get(using)
+        if compiled is None:
+            compiled = known[using] = self._compile(using)
+        return compiled
+
+    def _compile(self, using: str) -> _Compiled:
+        stand_ins = [f"\x00prepared {n} {id(self)}\x00" for n in range(self.arity)]
+        queryset = self.build(*stand_ins)
+        compiler = queryset.query.get_compiler(using=using)
+        sql, params = compiler.as_sql()
+        places = tuple(stand_ins.index(p) if p in stand_ins else None for p in params)
+        if sorted(p for p in places if p is not None) != list(range(self.arity)):
+            raise ValueError("each value must appear once, as given, in the query's parameters")
+        klass_info = compiler.klass_info
+        start, *_, end = klass_info["select_fields"]
+        init_list = tuple(f[0].target.attname for f in compiler.select[start : end + 1])
+        populators = get_related_populators(klass_info, compiler.select, using)
+        return _Compiled(
+            sql, places, tuple(params), compiler, init_list, slice(start, end + 1), populators
+        )
+
+    @staticmethod
+    def _objects(compiled: _Compiled, rows: list[tuple[Any, ...]], using: str) -> list[M]:
+        """``ModelIterable.__iter__``'s steps for these rows."""
+        compiler = compiled.compiler
+        model = compiler.klass_info["model"]
+        found = []
+        for row in compiler.results_iter(results=[rows]):
+            obj = model.from_db(using, compiled.init_list, row[compiled.fields])
+            for populator in compiled.populators:
+                populator.populate(row, obj)
+            for name, position in compiler.annotation_col_map.items():
+                setattr(obj, name, row[position])
+            found.append(obj)
+        return found
