@@ -8,8 +8,8 @@ stand-in values, compiled once per thread and database, and run after by putting
 in the stand-ins' places. Its rows become model instances, relations included, by the steps
 of Django's own ``ModelIterable`` (Django 5.2), with the compiler that made its SQL.
 
-Only values compared as they are (an exact lookup on a text field) can be bound: a value a
-lookup changes (``__contains``) or converts (a number) would not be found in the compiled
+Only values compared as they are (an exact lookup on a text or an integer field) can be
+bound: a value a lookup changes (``__contains``) would not be found in the compiled
 parameters, and preparing such a query fails at once.
 """
 
@@ -38,15 +38,19 @@ class _Compiled:
 
 
 class Prepared(Generic[M]):
-    """``Prepared(lambda code: Room.objects.filter(code=code)[:1])``: ``run(code)`` is that
-    queryset's list, its SQL compiled once."""
+    """``Prepared(lambda code: Room.objects.filter(code=code)[:1], str)``: ``run(code)`` is
+    that queryset's list, its SQL compiled once. Each value's type is given (``str`` or
+    ``int``): its stand-in is made of it."""
 
-    def __init__(self, build: Callable[..., models.QuerySet[M]], arity: int) -> None:
+    def __init__(self, build: Callable[..., models.QuerySet[M]], *kinds: type) -> None:
+        if not kinds or any(kind not in (str, int) for kind in kinds):
+            raise TypeError("a prepared query binds text and integers")
         self.build = build
-        self.arity = arity
+        self.kinds = kinds
+        self.arity = len(kinds)
         self._local = threading.local()  # a compiler holds its thread's connection
 
-    def run(self, *values: str, using: str = DEFAULT_DB_ALIAS) -> list[M]:
+    def run(self, *values: str | int, using: str = DEFAULT_DB_ALIAS) -> list[M]:
         if len(values) != self.arity:
             raise TypeError(f"this query takes {self.arity} values, not {len(values)}")
         compiled = self._compiled(using)
@@ -59,7 +63,7 @@ class Prepared(Generic[M]):
             rows = cursor.fetchall()
         return self._objects(compiled, rows, using)
 
-    def first(self, *values: str, using: str = DEFAULT_DB_ALIAS) -> M | None:
+    def first(self, *values: str | int, using: str = DEFAULT_DB_ALIAS) -> M | None:
         found = self.run(*values, using=using)
         return found[0] if found else None
 
@@ -71,7 +75,7 @@ class Prepared(Generic[M]):
         return compiled
 
     def _compile(self, using: str) -> _Compiled:
-        stand_ins = [f"\x00prepared {n} {id(self)}\x00" for n in range(self.arity)]
+        stand_ins = [_stand_in(kind, n) for n, kind in enumerate(self.kinds)]
         queryset = self.build(*stand_ins)
         compiler = queryset.query.get_compiler(using=using)
         sql, params = compiler.as_sql()
@@ -100,3 +104,10 @@ class Prepared(Generic[M]):
                 setattr(obj, name, row[position])
             found.append(obj)
         return found
+
+
+def _stand_in(kind: type, n: int) -> str | int:
+    """A value no query is written with, in the place of the ``n``-th value: an integer in
+    range of every integer field (Django leaves out a lookup of a value out of its field's
+    range), and of no row this project will have."""
+    return f"\x00prepared {n}\x00" if kind is str else 2**31 - 1001 - n

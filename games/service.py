@@ -64,7 +64,7 @@ def current(game: Definition, row: Game | int, *, now: datetime | None = None) -
     second reader finds the expiry applied and appends nothing."""
     game_id = row if isinstance(row, int) else row.pk
     now = now or timezone.now()
-    state = store.state_of(Game.objects.get(pk=game_id))
+    state = store.state_of(store.game(game_id))
     if not _due(state, now):
         return state
     with transaction.atomic():

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from .codec import SchemaError
 from .models import Event, Game
+from .prepared import Prepared
 from .registry import Definition, game_type
 
 # Sent after the transaction that appended events commits:
@@ -146,9 +147,27 @@ def remember_state(game: Game, state: Any) -> None:
     transaction.on_commit(lambda: _remember(game_id, version, state))
 
 
+# An action's two reads of its game, compiled once (games/prepared.py).
+GAME = Prepared(lambda pk: Game.objects.filter(pk=pk), int)
+LOCKED_GAME = Prepared(lambda pk: Game.objects.select_for_update().filter(pk=pk), int)
+
+
+def game(game_id: int) -> Game:
+    """The game row (``Game.DoesNotExist`` when there is none)."""
+    return _found(GAME.first(game_id), game_id)
+
+
 def lock(game_id: int) -> Game:
     """Inside ``transaction.atomic``: the game row, locked for this transaction."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    if transaction.get_autocommit():  # the check Django makes as it compiles, made each time
+        raise transaction.TransactionManagementError("a game is locked inside a transaction")
+    return _found(LOCKED_GAME.first(game_id), game_id)
+
+
+def _found(row: Game | None, game_id: int) -> Game:
+    if row is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    return row
 
 
 def replay(game: Game) -> list[Any]:

@@ -83,9 +83,10 @@ PLAYER_IN_ROOM = Prepared(
         .filter(room__code=code, identity=identity)
         .order_by("pk")[:1]
     ),
-    arity=2,
+    str,
+    str,
 )
-ROOM = Prepared(lambda code: rooms().filter(code=code).order_by("pk")[:1], arity=1)
+ROOM = Prepared(lambda code: rooms().filter(code=code).order_by("pk")[:1], str)
 
 
 def room_context(request: HttpRequest, code: str) -> RoomContext:

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import IntegrityError, connections, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games import store
 from games.constellate.game import GAME
@@ -163,3 +164,30 @@ def test_two_racing_raw_appends_at_the_same_version_cannot_both_land():
 def test_a_new_game_state_starts_empty():
     game = store.create_game("constellate")
     assert store.state_of(game) == State()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_is_locked_only_inside_a_transaction_and_its_row_is_read_as_stored():
+    """The lock's statement is compiled once (games/prepared.py): the check Django makes
+    as it compiles a locking read is made on every call, and the lock is a real one where
+    the database has row locks."""
+    game, state = _game()
+    with pytest.raises(transaction.TransactionManagementError):
+        store.lock(game.pk)
+    connection = connections["default"]
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        locked = store.lock(game.pk)
+    (read,) = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    assert ("FOR UPDATE" in read) == connection.features.has_select_for_update
+    fresh = Game.objects.get(pk=game.pk)
+    assert (locked.pk, locked.kind, locked.version, locked.created_at) == (
+        fresh.pk,
+        fresh.kind,
+        state.version,
+        fresh.created_at,
+    )
+    assert store.game(game.pk).version == state.version
+    with pytest.raises(Game.DoesNotExist):
+        store.game(game.pk + 1000)
+    with transaction.atomic(), pytest.raises(Game.DoesNotExist):
+        store.lock(game.pk + 1000)

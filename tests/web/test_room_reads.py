@@ -130,7 +130,7 @@ def test_the_prepared_read_of_a_room_without_a_game_or_a_player() -> None:
 
 
 def test_a_query_whose_lookup_changes_the_value_cannot_be_prepared() -> None:
-    contains = Prepared(lambda code: Room.objects.filter(code__contains=code), arity=1)
+    contains = Prepared(lambda code: Room.objects.filter(code__contains=code), str)
     with pytest.raises(ValueError, match="as given"):
         contains.run("abc")
     with pytest.raises(TypeError, match="takes 1 values"):
