@@ -21,7 +21,10 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
-from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
+from django.db.models.query import (  # type: ignore[attr-defined]
+    ModelIterable,
+    get_related_populators,
+)
 
 M = TypeVar("M", bound=models.Model)
 
@@ -77,11 +80,15 @@ class Prepared(Generic[M]):
     def _compile(self, using: str) -> _Compiled:
         stand_ins = [_stand_in(kind, n) for n, kind in enumerate(self.kinds)]
         queryset = self.build(*stand_ins)
+        _check_plain(queryset)
         compiler = queryset.query.get_compiler(using=using)
         sql, params = compiler.as_sql()
         places = tuple(stand_ins.index(p) if p in stand_ins else None for p in params)
         if sorted(p for p in places if p is not None) != list(range(self.arity)):
             raise ValueError("each value must appear once, as given, in the query's parameters")
+        fixed = [p for p, place in zip(params, places, strict=True) if place is None]
+        if _carries_stand_in(fixed, sql, stand_ins):
+            raise ValueError("a value is also used changed (by a lookup) in the query")
         klass_info = compiler.klass_info
         start, *_, end = klass_info["select_fields"]
         init_list = tuple(f[0].target.attname for f in compiler.select[start : end + 1])
@@ -106,8 +113,29 @@ class Prepared(Generic[M]):
         return found
 
 
+def _check_plain(queryset: models.QuerySet[Any]) -> None:
+    """Refuse what the steps above would silently leave out: only a plain list of model
+    instances, on the database ``run`` is given, with ``select_related`` at most."""
+    if queryset._iterable_class is not ModelIterable:  # values(), values_list()
+        raise ValueError("a prepared query returns model instances")
+    if queryset._prefetch_related_lookups or queryset._known_related_objects:  # type: ignore[attr-defined]
+        raise ValueError("a prepared query cannot prefetch")
+    if queryset._db is not None or queryset.query.combinator:  # type: ignore[attr-defined]
+        raise ValueError("a prepared query runs alone, on the database it is given")
+
+
+def _carries_stand_in(fixed: list[Any], sql: str, stand_ins: list[str | int]) -> bool:
+    """A value also used changed: a fixed parameter made from it (``value + "%"``), or a
+    number written into the SQL. Either would keep the stand-in when the query runs."""
+    texts = [s for s in stand_ins if isinstance(s, str)]
+    numbers = [str(n) for n in stand_ins if isinstance(n, int)]
+    made = any(isinstance(p, str) and any(t in p for t in texts) for p in fixed)
+    return made or any(number in sql for number in numbers)
+
+
 def _stand_in(kind: type, n: int) -> str | int:
     """A value no query is written with, in the place of the ``n``-th value: an integer in
-    range of every integer field (Django leaves out a lookup of a value out of its field's
-    range), and of no row this project will have."""
+    range of an integer field on every database (Django leaves out a lookup of a value out
+    of its field's range; a ``SmallIntegerField`` is too small on PostgreSQL, and fails when
+    first compiled there), and of no row this project will have."""
     return f"\x00prepared {n}\x00" if kind is str else 2**31 - 1001 - n

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.db.models import Q
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -133,5 +134,21 @@ def test_a_query_whose_lookup_changes_the_value_cannot_be_prepared() -> None:
     contains = Prepared(lambda code: Room.objects.filter(code__contains=code), str)
     with pytest.raises(ValueError, match="as given"):
         contains.run("abc")
+    both = Prepared(lambda code: Room.objects.filter(Q(code=code) | Q(code__startswith=code)), str)
+    with pytest.raises(ValueError, match="also used changed"):
+        both.run("abc")
+
+
+@pytest.mark.parametrize(
+    ("build", "refusal"),
+    [
+        (lambda code: Room.objects.filter(code=code).values("pk"), "model instances"),
+        (lambda code: Room.objects.filter(code=code).prefetch_related("players"), "prefetch"),
+        (lambda code: Room.objects.using("default").filter(code=code), "runs alone"),
+    ],
+)
+def test_what_a_prepared_query_would_leave_out_is_refused(build, refusal: str) -> None:
+    with pytest.raises(ValueError, match=refusal):
+        Prepared(build, str).run("abc")
     with pytest.raises(TypeError, match="takes 1 values"):
         views.ROOM.run("a", "b")
