@@ -125,7 +125,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _place(self, code: str) -> tuple[int, str] | None:
         """The room and this socket's audience (who it is in the current game)."""
-        room = views.rooms().filter(code=code[:32]).first()
+        room = views.ROOM.first(code[:32])
         if room is None:
             return None
         ctx = views.context_for(room, renders.identity_of_session(self.session_key))

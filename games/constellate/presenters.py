@@ -3,10 +3,12 @@ view (K4). Templates never see the rule state, so they cannot show what is not h
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from functools import lru_cache
+from operator import is_
+from typing import Generic, TypeVar
 
 from django.templatetags.static import static
 from django.utils import timezone
@@ -15,6 +17,8 @@ from games.fragments import Presented, once
 
 from . import rules
 from .deck import picture
+
+V = TypeVar("V")
 
 KEY_LABELS = {
     rules.Key.GOLD: "Gold star",
@@ -109,13 +113,6 @@ class Sky(Presented):
     ``render_shared``; the form around them and its version field are areas of their own)."""
 
     cards: tuple[CardPresenter, ...]
-
-    @once
-    def _hash(self) -> int:
-        return hash(self.cards)
-
-    def __hash__(self) -> int:  # looked up in the render cache by every audience that shares it
-        return self._hash
 
 
 @dataclass(frozen=True)
@@ -369,24 +366,41 @@ def _stand_in(state: rules.State, audience: str) -> int | None:
     return None
 
 
+class _Kept(Generic[V]):
+    """Values made once for immutable objects and kept by their identity, with the objects
+    themselves: an entry is used only for those very objects, never for others that come
+    to live at the same addresses. Past ``limit`` entries, all are forgotten at once."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.entries: dict[tuple[object, ...], tuple[tuple[object, ...], V]] = {}
+
+    def get(
+        self, objects: tuple[object, ...], more: tuple[object, ...], make: Callable[[], V]
+    ) -> V:
+        """The value for ``objects`` (by identity) and ``more`` (by value), made if new."""
+        key = (*map(id, objects), *more)
+        known = self.entries.get(key)
+        if known is not None and all(map(is_, known[0], objects)):
+            return known[1]
+        value = make()
+        if len(self.entries) >= self.limit:
+            self.entries.clear()
+        self.entries[key] = (objects, value)
+        return value
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+
 # A push presents the same state to every audience, and several see the same seat view (a
 # Spotter, the public) and the same cards: each is built once for the state and shared.
-_views: dict[tuple[int, int | None], tuple[rules.State, rules.SeatView]] = {}
-_VIEWS = 64
+_views: _Kept[rules.SeatView] = _Kept(64)
 
 
 def _view(state: rules.State, stand_in: int | None) -> rules.SeatView:
-    """``rules.view_for``, once per state object and stand-in (a state is immutable; the
-    entry is used only for that very object, never for another at the same address)."""
-    key = (id(state), stand_in)
-    known = _views.get(key)
-    if known is not None and known[0] is state:
-        return known[1]
-    view = rules.view_for(state, stand_in)
-    if len(_views) >= _VIEWS:
-        _views.clear()
-    _views[key] = (state, view)
-    return view
+    """``rules.view_for``, once per state object and stand-in."""
+    return _views.get((state,), (stand_in,), lambda: rules.view_for(state, stand_in))
 
 
 @lru_cache(maxsize=1024)
@@ -417,10 +431,9 @@ def _card(card: rules.CardView, can_touch: bool) -> CardPresenter:
 # The log is the same for every audience that may flag (every seated player) and for every
 # one that may not: a touched or comet-lit card is lit, and what is lit everyone sees. Each
 # is built once for a state's constellations, and each line once for its constellation (a
-# past one is the same object from version to version): kept by identity, with the object.
-_logs: dict[tuple[object, ...], tuple[object, object, Log]] = {}
-_lines: dict[tuple[object, ...], tuple[rules.Constellation, LogLine]] = {}
-_LOGS, _LINES = 64, 4096
+# past one is the same object from version to version).
+_logs: _Kept[Log] = _Kept(64)
+_lines: _Kept[LogLine] = _Kept(4096)
 
 
 def _log(
@@ -428,18 +441,16 @@ def _log(
 ) -> Log:
     """The constellations and the naming steps that ran out, the newest first."""
     made, missed = view.constellations, view.missed_namings
-    key = (id(made), id(missed), view.mode, names, can_flag, code)
-    known = _logs.get(key)
-    if known is not None and known[0] is made and known[1] is missed:
-        return known[2]
-    lines: list[LogLine | NoteLine] = [_line(view, c, names, can_flag, code) for c in made]
-    rivalry = view.mode is rules.Mode.RIVALRY
-    lines += [NoteLine(m.crew.value, missed_text(m, rivalry=rivalry), m.version) for m in missed]
-    log = Log(tuple(sorted(lines, key=lambda line: line.version, reverse=True)))
-    if len(_logs) >= _LOGS:
-        _logs.clear()
-    _logs[key] = (made, missed, log)
-    return log
+
+    def make() -> Log:
+        lines: list[LogLine | NoteLine] = [_line(view, c, names, can_flag, code) for c in made]
+        rivalry = view.mode is rules.Mode.RIVALRY
+        lines += [
+            NoteLine(m.crew.value, missed_text(m, rivalry=rivalry), m.version) for m in missed
+        ]
+        return Log(tuple(sorted(lines, key=lambda line: line.version, reverse=True)))
+
+    return _logs.get((made, missed), (view.mode, names, can_flag, code), make)
 
 
 def _line(
@@ -450,18 +461,14 @@ def _line(
     code: str,
 ) -> LogLine:
     """A constellation's line, its cards as this viewer sees them (lit: as everyone does)."""
-    key = (id(c), names, can_flag, code)
-    known = _lines.get(key)
-    if known is not None and known[0] is c:
-        return known[1]
-    cards = view.cards
-    touched = tuple(cards[t.card] for t in c.touches)
-    comet = tuple(cards[i].picture for i in c.comet_lit)
-    line = _log_line(c, touched, comet, names, can_flag, code)
-    if len(_lines) >= _LINES:
-        _lines.clear()
-    _lines[key] = (c, line)
-    return line
+
+    def make() -> LogLine:
+        cards = view.cards
+        touched = tuple(cards[t.card] for t in c.touches)
+        comet = tuple(cards[i].picture for i in c.comet_lit)
+        return _log_line(c, touched, comet, names, can_flag, code)
+
+    return _lines.get((c,), (names, can_flag, code), make)
 
 
 def missed_text(missed: rules.MissedNaming, *, rivalry: bool) -> str:
