@@ -20,6 +20,7 @@ from .codec import SchemaError
 from .models import Event, Game
 from .prepared import Prepared
 from .registry import Definition, game_type
+from .writes import EventInsert, VersionMove
 
 # Sent after the transaction that appended events commits:
 # sender=kind, game_id, state (after), events (the new ones), first_version (of the first).
@@ -34,6 +35,11 @@ class VersionConflict(Exception):
 class Loaded:
     game: Game
     state: Any
+
+
+# An action's two writes, their SQL made once (games/writes.py).
+_MOVE_VERSION = VersionMove()
+_INSERT_EVENTS = EventInsert()
 
 
 def create_game(kind: str) -> Game:
@@ -55,27 +61,15 @@ def append(
         return expected_version
     codec = game_type(game.kind).codec
     new_version = expected_version + len(events)
-    moved = Game.objects.filter(pk=game.pk, version=expected_version).update(
-        version=new_version, updated_at=now or timezone.now()
-    )
-    if moved != 1:
-        raise VersionConflict(f"game {game.pk} is no longer at version {expected_version}")
     stamp = now or timezone.now()
+    if not _MOVE_VERSION.run(game.pk, expected_version, new_version, stamp):
+        raise VersionConflict(f"game {game.pk} is no longer at version {expected_version}")
     rows = []
     for offset, event in enumerate(events, start=1):
         kind, payload = codec.encode(event)
-        rows.append(
-            Event(
-                game_id=game.pk,
-                seq=expected_version + offset,
-                kind=kind,
-                schema=codec.schema(kind),
-                payload=payload,
-                actor_seat=actor_seat,
-                created_at=stamp,
-            )
-        )
-    Event.objects.bulk_create(rows)
+        seq = expected_version + offset
+        rows.append((game.pk, seq, kind, codec.schema(kind), payload, actor_seat, stamp))
+    _INSERT_EVENTS.run(rows)
     game.version = new_version
     return new_version
 

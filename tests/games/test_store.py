@@ -2,7 +2,7 @@
 
 import random
 import threading
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import IntegrityError, connections, transaction
@@ -11,6 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from games import store
 from games.constellate.game import GAME
 from games.constellate.rules import Name, Refusal, State, TouchCard
+from games.constellate.rules.events import CardTouched, ConstellationTaken
+from games.constellate.rules.model import Crew
 from games.models import Event, Game
 from tests.support.games import legal_commands, when
 
@@ -81,6 +83,33 @@ def test_a_stale_append_is_a_version_conflict_and_lands_nothing():
     with pytest.raises(store.VersionConflict), transaction.atomic():
         store.append(game, [object()], expected_version=0)
     assert Event.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.django_db
+def test_an_append_s_rows_read_back_as_written_however_many_it_holds():
+    """The two writes are SQL made once (games/writes.py): every column reads back as the
+    ORM reads it, a word in any script included, past one statement's worth of rows."""
+    game, _ = _game()
+    at = datetime(2026, 12, 6, 12, 0, 0, 123456, tzinfo=UTC)
+    deadline = at + timedelta(seconds=90)
+    events: list[object] = [
+        ConstellationTaken(
+            crew=Crew.GOLD, seat=1, word="csillag ☆ «ÉG»", count=2, allowance=3, deadline=deadline
+        ),
+        *(CardTouched(seat=3, card=n % 25) for n in range(129)),
+    ]
+    with transaction.atomic():
+        assert store.append(game, events, expected_version=1, actor_seat=3, now=at) == 131
+    rows = list(Event.objects.filter(game=game, seq__gt=1).order_by("seq"))
+    assert [r.seq for r in rows] == list(range(2, 132))
+    assert {(r.created_at, r.actor_seat, r.schema) for r in rows} == {(at, 3, 1)}
+    assert rows[0].kind == "ConstellationTaken" and rows[0].payload["word"] == "csillag ☆ «ÉG»"
+    assert store.read_events(game, after=1) == events
+    game.refresh_from_db()
+    assert (game.version, game.updated_at) == (131, at)
+    with transaction.atomic():  # no seat: the clock's own events
+        store.append(game, [CardTouched(seat=2, card=4)], expected_version=131, now=at)
+    assert Event.objects.get(game=game, seq=132).actor_seat is None
 
 
 @pytest.mark.django_db
