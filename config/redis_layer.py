@@ -9,6 +9,10 @@ writes every message in one more per Redis connection (the same Lua script, all 
 once, its expired messages dropped first). As channels-redis does, one message goes to
 each process's key per group, listing that process's sockets in it (the process fans it
 out); the messages of one call keep their order (each a microsecond after the one before).
+A socket of the sending process itself, listening on its event loop, is not sent its
+message through Redis at all: it goes straight into the socket's queue. A room's players
+usually reach the same daphne (a proxy that routes by the room's link makes it so), and
+then an action's pushes never leave the process.
 
 A process reads its sockets' messages with one reader (``receive``), as the embedded
 layer does: it waits for the process's key with BZPOPMIN, then takes whatever else is
@@ -169,8 +173,11 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         # connection index -> [(channel key, serialized message, capacity)], in order
         sends: dict[int, list[tuple[str, bytes, int]]] = defaultdict(list)
         for group, message in messages:
+            elsewhere = self._deliver_here(members[group], message)
+            if not elsewhere:
+                continue
             by_connection, serialized, capacity = self._map_channel_keys_to_connection(
-                members[group], message
+                elsewhere, message
             )
             for index, keys in by_connection.items():
                 sends[index] += [(key, serialized[key], capacity[key]) for key in keys]
@@ -184,6 +191,30 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
             over = await send(keys=keys, args=[*payloads, *capacities, now, self.expiry, expired])
             if over:
                 log.info("%s of %s messages over capacity", over, len(entries))
+
+    def _deliver_here(self, channels: list[str], message: dict[str, Any]) -> list[str]:
+        """Put the message straight into the queue of each of the channels that are sockets
+        of this process listening on this event loop (a room's players usually share a
+        process: a push then never leaves it, no Redis write and no read); return the
+        others, which go through Redis. A socket of this process on another loop, or one
+        not listening yet, is sent to the usual way."""
+        loop = asyncio.get_running_loop()
+        elsewhere: list[str] = []
+        for channel in channels:
+            if self._listening_here(channel, loop):
+                self.receive_buffer[channel].put_nowait(message)  # full: drops its oldest
+            else:
+                elsewhere.append(channel)
+        return elsewhere
+
+    def _listening_here(self, channel: str, loop: asyncio.AbstractEventLoop) -> bool:
+        if "!" not in channel or channel not in self.receive_buffer:
+            return False
+        process = self.non_local_name(channel)
+        if not process.endswith(self.client_prefix + "!"):
+            return False
+        reader = self._readers.get((loop, process))
+        return reader is not None and not reader.done()
 
     async def _members(self, groups: list[str]) -> dict[str, list[str]]:
         """Each group's channels (its stale members dropped first), in one call per Redis

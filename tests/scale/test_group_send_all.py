@@ -122,6 +122,7 @@ def test_a_message_that_cannot_be_read_is_skipped_and_the_next_arrives() -> None
 
     async def scenario() -> str:
         here = BatchedRedisChannelLayer(**config)
+        there = BatchedRedisChannelLayer(**config)
         socket = await here.new_channel()
         await here.group_add("room-7-public", socket)
         try:
@@ -129,10 +130,68 @@ def test_a_message_that_cannot_be_read_is_skipped_and_the_next_arrives() -> None
             await asyncio.sleep(0.05)
             key = here.prefix + here.non_local_name(socket)
             await here.connection(0).zadd(key, {b"\x00not a message": 1.0})
-            await here.group_send_all([("room-7-public", push("after the bad one"))])
+            # sent by another daphne, so it comes through Redis after the bad one
+            await there.group_send_all([("room-7-public", push("after the bad one"))])
             return (await asyncio.wait_for(waiting, timeout=5))["html"]
         finally:
             await here.group_discard("room-7-public", socket)
             await here.close_pools()
+            await there.close_pools()
 
     assert async_to_sync(scenario)() == "after the bad one"
+
+
+def test_a_push_to_this_process_s_listening_sockets_never_goes_through_redis() -> None:
+    """A room's sockets usually share the daphne that took the action: their pushes go
+    straight into their queues, in order, and only another process's socket is sent its
+    push through Redis."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    sent_through_redis: list[list[str]] = []
+
+    async def scenario() -> tuple[list[str], list[str], list[str]]:
+        here = BatchedRedisChannelLayer(**config)
+        there = BatchedRedisChannelLayer(**config)
+        script = here._script
+
+        def counting(index: int, source: str) -> object:
+            call = script(index, source)
+            if "ZADD" not in source:
+                return call
+
+            async def send(keys: list[str], args: list[object]) -> object:
+                sent_through_redis.append([k.decode() if isinstance(k, bytes) else k for k in keys])
+                return await call(keys=keys, args=args)
+
+            return send
+
+        here._script = counting  # type: ignore[method-assign]
+        mine, also_mine = await here.new_channel(), await here.new_channel()
+        theirs = await there.new_channel()
+        await here.group_add("room-6-seat-1", mine)
+        await here.group_add("room-6-public", also_mine)
+        await there.group_add("room-6-public", theirs)
+        waiting = [asyncio.ensure_future(here.receive(c)) for c in (mine, also_mine)]
+        await asyncio.sleep(0.05)  # both sockets listen, as connected consumers do
+        try:
+            await here.group_send_all(
+                [("room-6-seat-1", push("seat 1")), ("room-6-public", push("public"))]
+            )
+            await here.group_send_all([("room-6-seat-1", push("seat 1 again"))])
+            first_mine, first_also = [(await asyncio.wait_for(w, 5))["html"] for w in waiting]
+            got_mine = [first_mine, (await asyncio.wait_for(here.receive(mine), 5))["html"]]
+            got_theirs = [(await asyncio.wait_for(there.receive(theirs), 5))["html"]]
+            return got_mine, [first_also], got_theirs
+        finally:
+            await here.group_discard("room-6-seat-1", mine)
+            await here.group_discard("room-6-public", also_mine)
+            await there.group_discard("room-6-public", theirs)
+            await here.close_pools()
+            await there.close_pools()
+
+    got_mine, got_also_mine, got_theirs = async_to_sync(scenario)()
+    assert got_mine == ["seat 1", "seat 1 again"]
+    assert got_also_mine == ["public"]
+    assert got_theirs == ["public"]
+    # one write to Redis in all: the public push, to the other process's key alone
+    assert len(sent_through_redis) == 1 and len(sent_through_redis[0]) == 1
+    assert "!" in sent_through_redis[0][0]
