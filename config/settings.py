@@ -450,7 +450,7 @@ if REDIS_URL:
     DOORBELLS = None
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.SharedRedisCache",  # one pool a process
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CONSTELLATE_REDIS_PREFIX", "constellate"),
         }
