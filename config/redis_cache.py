@@ -27,9 +27,10 @@ class SharedRedisCache(RedisCache):
     @cached_property
     def _cache(self) -> Any:
         """The one client of this process for these servers and options."""
-        key = (tuple(self._servers), repr(sorted(self._options.items())))
+        django: Any = self  # RedisCache's own attributes, which the type stubs do not list
+        key = (tuple(django._servers), repr(sorted(django._options.items())))
         with self._lock:
             client = self._clients.get(key)
             if client is None:
-                client = self._clients[key] = self._class(self._servers, **self._options)
+                client = self._clients[key] = django._class(django._servers, **django._options)
         return client

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
 
@@ -25,8 +25,12 @@ EVENT_COLUMNS = ("game", "seq", "kind", "schema", "payload", "actor_seat", "crea
 ROWS_A_STATEMENT = 100  # well within every database's limit on a statement's parameters
 
 
+def _field(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    return cast("models.Field[Any, Any]", model._meta.get_field(name))
+
+
 def _column(model: type[models.Model], name: str, alias: str) -> str:
-    return connections[alias].ops.quote_name(model._meta.get_field(name).column)
+    return connections[alias].ops.quote_name(_field(model, name).column)
 
 
 def _table(model: type[models.Model], alias: str) -> str:
@@ -39,7 +43,7 @@ class VersionMove:
 
     def __init__(self) -> None:
         self._sql: dict[str, str] = {}
-        self._stamp = Game._meta.get_field("updated_at")
+        self._stamp = _field(Game, "updated_at")
 
     def run(self, game_id: int, from_version: int, to_version: int, at: datetime) -> bool:
         alias = DEFAULT_DB_ALIAS
@@ -67,7 +71,7 @@ class EventInsert:
 
     def __init__(self) -> None:
         self._sql: dict[tuple[str, int], str] = {}
-        self._fields = tuple(Event._meta.get_field(name) for name in EVENT_COLUMNS)
+        self._fields = tuple(_field(Event, name) for name in EVENT_COLUMNS)
 
     def run(self, rows: Sequence[Sequence[Any]]) -> None:
         alias = DEFAULT_DB_ALIAS
