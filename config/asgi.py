@@ -8,7 +8,10 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
+from config import daphne_requests  # noqa: E402
 from config.http_threads import KeptThreadsASGIHandler  # noqa: E402
+
+daphne_requests.install()  # daphne imports this module before it serves: no form parsing
 
 django_asgi_app = KeptThreadsASGIHandler()  # Django's, on kept threads
 
