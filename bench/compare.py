@@ -65,7 +65,7 @@ def bench(label: str, server_root: Path, args: argparse.Namespace, stamp: int, n
     command = [
         sys.executable, str(ROOT / "bench" / "load.py"),
         "--config", args.config, "--web", str(args.web), "--rooms", str(args.rooms),
-        "--players", str(args.players), "--pace", str(args.pace),
+        "--players", str(args.players), "--route", args.route, "--pace", str(args.pace),
         "--seconds", str(args.seconds), "--seed", str(args.seed), "--json", str(out),
     ]  # fmt: skip
     if args.capacity:
@@ -119,6 +119,7 @@ def side_by_side_arguments(description: str) -> argparse.ArgumentParser:
     parser.add_argument("--web", type=int, default=1)
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--route", choices=["spread", "room"], default="spread")
     return parser
 
 
@@ -143,7 +144,8 @@ def main() -> None:
         drop(folder)
     print()
     print(
-        f"{args.config}, {args.web} web, {args.rooms} rooms x {args.players}, pace "
+        f"{args.config}, {args.web} web, {args.rooms} rooms x {args.players} "
+        f"({args.route}), pace "
         f"{args.pace} s, {args.seconds} s a phase, {args.runs} run(s) each, medians:"
     )
     cores = new[0].get("server_cores") or []

@@ -124,10 +124,15 @@ async def post(player: Player, path: str, data: dict) -> httpx.Response:
     return await player.http.post(path, data=data, headers=player.csrf())
 
 
-async def make_room(urls: list[str], size: int, index: int) -> Room:
+async def make_room(urls: list[str], size: int, index: int, route: str = "spread") -> Room:
+    """A room of ``size`` players, started. With several processes, ``route`` says where
+    each player's browser goes: ``spread``, the players of a room over every process (a
+    proxy's round robin); ``room``, every player of a room to the same one (a proxy that
+    routes by the room's link, as the README's nginx example does)."""
     players = []
     for seat in range(1, size + 1):
-        base = urls[(index + seat) % len(urls)]  # players of a room spread over processes
+        at = index + seat if route == "spread" else index
+        base = urls[at % len(urls)]
         client = httpx.AsyncClient(
             base_url=base, timeout=30, limits=httpx.Limits(max_connections=2)
         )
@@ -384,6 +389,7 @@ async def run(args: argparse.Namespace) -> dict:
         "web": args.web,
         "rooms": args.rooms,
         "players": args.players,
+        "route": args.route,
         "pace_s": args.pace,
         "seconds": args.seconds,
     }
@@ -395,7 +401,7 @@ async def run(args: argparse.Namespace) -> dict:
         for batch in range(0, args.rooms, 20):
             rooms += await asyncio.gather(
                 *(
-                    make_room(server.urls, args.players, i)
+                    make_room(server.urls, args.players, i, args.route)
                     for i in range(batch, min(batch + 20, args.rooms))
                 )
             )
@@ -466,6 +472,12 @@ def main() -> None:
     parser.add_argument("--web", type=int, default=1, help="daphne processes")
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--players", type=int, default=6)
+    parser.add_argument(
+        "--route",
+        choices=["spread", "room"],
+        default="spread",
+        help="with several daphnes: a room's players spread over them, or all at one",
+    )
     parser.add_argument(
         "--pace", type=float, default=5.0, help="mean seconds between a room's actions"
     )
