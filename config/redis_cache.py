@@ -32,5 +32,7 @@ class SharedRedisCache(RedisCache):
         with self._lock:
             client = self._clients.get(key)
             if client is None:
-                client = self._clients[key] = django._class(django._servers, **django._options)
+                client = django._class(django._servers, **django._options)
+                client._get_connection_pool(write=True)  # its pool made here, not in a race
+                self._clients[key] = client
         return client

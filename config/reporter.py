@@ -17,16 +17,18 @@ from typing import Any
 from django.http import HttpRequest
 from django.views.debug import SafeExceptionReporterFilter
 
-from games import codec
+from games import codec, writes
 
 # "scheme://user:password@host": a URL with credentials, whatever setting or local holds it.
 CREDENTIALS = re.compile(r"[a-z][a-z0-9+.-]*://[^/\s@]*:[^/\s@]*@", re.IGNORECASE)
 # Locals that hold events or commands as JSON (the codec and the store): the key, the cards
-# and the stack are plain lists there.
-SECRET_LOCALS = frozenset({"payload", "payloads"})
+# and the stack are plain lists there. A statement's parameters are such JSON on their way
+# to the database (``params`` in Django's cursor, an append's ``rows``).
+SECRET_LOCALS = frozenset({"payload", "payloads", "rows", "params", "param_list"})
 # Modules whose every local is an event on its way to or from JSON, field by field (a key is
-# a bare tuple of colours there): their frames show no values at all.
-SECRET_FRAMES = frozenset({codec.__file__})
+# a bare tuple of colours there), or an append's rows on their way to the database: their
+# frames show no values at all.
+SECRET_FRAMES = frozenset({codec.__file__, writes.__file__})
 
 
 class SecretHidingFilter(SafeExceptionReporterFilter):

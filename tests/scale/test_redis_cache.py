@@ -10,9 +10,11 @@ import asyncio
 import contextvars
 
 import pytest
+import redis
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.cache import caches
-from redis.connection import AbstractConnection
+from redis.connection import Connection
 
 from tests.scale.players import NOT_SCALE_OUT, SCALE_OUT
 
@@ -29,12 +31,12 @@ def _a_request_s_cache_read(n: int) -> object:
 def test_requests_each_in_a_context_of_their_own_share_one_connection_pool(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    opened: list[object] = []
-    on_connect = AbstractConnection.on_connect  # once a connection is open: its handshake
+    opened: list[Connection] = []
+    open_socket = Connection._connect  # a TCP connection to Redis, opened
 
-    def counted(connection: AbstractConnection) -> None:
+    def counted(connection: Connection) -> object:
         opened.append(connection)
-        on_connect(connection)
+        return open_socket(connection)
 
     async def requests() -> set[int]:
         # As daphne runs each request: a task, with a context of its own copied from the
@@ -45,11 +47,16 @@ def test_requests_each_in_a_context_of_their_own_share_one_connection_pool(
             return await loop.create_task(sync_to_async(_a_request_s_cache_read)(n))
 
         await request(0)  # the first opens this process's connection
-        monkeypatch.setattr(AbstractConnection, "on_connect", counted)
+        monkeypatch.setattr(Connection, "_connect", counted)
+        client = redis.Redis.from_url(settings.REDIS_URL)  # the count sees a new one...
+        client.ping()
+        client.close()
+        assert len(opened) == 1
+        opened.clear()
         caches_seen = [await request(n) for n in range(1, 21)]
         return {id(c._cache) for c in caches_seen}  # type: ignore[attr-defined]
 
     # A context of nothing, as daphne's server starts from: this test's own set-up read the
     # cache in the test's context, which every task would have copied.
     assert len(contextvars.Context().run(asyncio.run, requests())) == 1
-    assert opened == []  # Django's own cache opened a connection for each of the 20
+    assert opened == []  # ...and none here: Django's own cache opened one for each of the 20

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import random
 import re
 import secrets
 import stat
@@ -19,6 +20,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.db import IntegrityError, transaction
 from django.template.loader import get_template
 from django.test import Client, RequestFactory, override_settings
 from django.urls import path
@@ -27,9 +29,12 @@ from django.views.debug import ExceptionReporter
 from config.urls import handler400, handler403, handler404, handler500  # noqa: F401 (below)
 from config.urls import urlpatterns as site_urlpatterns
 from games import codec as codecs
+from games import store, writes
+from games.constellate.game import GAME as CONSTELLATE
 from games.constellate.rules import Deal as ConstellateDeal
 from games.constellate.rules.events import SkyDealt
 from games.management.commands import play
+from games.models import Event, Game
 from games.registry import game_type
 from games.underonesky.rules.commands import Deal as SkyDeal
 from games.underonesky.rules.events import GameDealt
@@ -336,6 +341,25 @@ def test_a_bad_event_row_fails_in_the_codec_without_showing_its_payload():
     page = html.unescape(_technical_page(failed.value))
     assert codecs.__file__ in page  # the codec's frames are in it...
     assert not key.search(page)  # ...with none of their values
+
+
+@pytest.mark.django_db
+def test_an_append_that_fails_in_the_database_shows_no_payload_and_lands_nothing():
+    """The append's SQL (games/writes.py) carries the events' JSON: a failing statement's
+    traceback shows none of it, and the version it had moved is rolled back with it."""
+    game, outcome = CONSTELLATE.start(players=4, rng=random.Random(5))
+    state = outcome.state
+    key = _key_pattern([k.value for k in state.key])
+    deal = SkyDealt(state.mode, 4, state.sky, state.key, state.first_crew, None, None, False)
+    Game.objects.filter(pk=game.pk).update(version=0)  # as if seq 1 were free: it is not
+    game.version = 0
+    with pytest.raises(IntegrityError) as failed, transaction.atomic():
+        store.append(game, [deal], expected_version=0)
+    page = html.unescape(_technical_page(failed.value))
+    assert writes.__file__ in page  # the append's frames are in it...
+    assert not key.search(page)  # ...with none of their values, nor the cursor's
+    assert Game.objects.get(pk=game.pk).version == 0  # the UPDATE went with the INSERT
+    assert Event.objects.filter(game=game).count() == 1
 
 
 # -- the Content-Security-Policy and friends ----------------------------------------------
