@@ -20,7 +20,7 @@ from .codec import SchemaError
 from .models import Event, Game
 from .prepared import Prepared
 from .registry import Definition, game_type
-from .writes import EventInsert, VersionMove
+from .writes import insert_events, move_version
 
 # Sent after the transaction that appended events commits:
 # sender=kind, game_id, state (after), events (the new ones), first_version (of the first).
@@ -35,11 +35,6 @@ class VersionConflict(Exception):
 class Loaded:
     game: Game
     state: Any
-
-
-# An action's two writes, their SQL made once (games/writes.py).
-_MOVE_VERSION = VersionMove()
-_INSERT_EVENTS = EventInsert()
 
 
 def create_game(kind: str) -> Game:
@@ -62,14 +57,14 @@ def append(
     codec = game_type(game.kind).codec
     new_version = expected_version + len(events)
     stamp = now or timezone.now()
-    if not _MOVE_VERSION.run(game.pk, expected_version, new_version, stamp):
+    if not move_version(game.pk, expected_version, new_version, stamp):  # SQL made once
         raise VersionConflict(f"game {game.pk} is no longer at version {expected_version}")
     rows = []
     for offset, event in enumerate(events, start=1):
         kind, payload = codec.encode(event)
         seq = expected_version + offset
         rows.append((game.pk, seq, kind, codec.schema(kind), payload, actor_seat, stamp))
-    _INSERT_EVENTS.run(rows)
+    insert_events(rows)
     game.version = new_version
     return new_version
 
