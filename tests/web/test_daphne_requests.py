@@ -6,12 +6,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from daphne import http_protocol
+from daphne import http_protocol, server
 from twisted.internet.testing import StringTransport
 from twisted.web import http
 
 import config.asgi  # noqa: F401  (what daphne imports before it serves)
-from config.daphne_requests import FormlessWebRequest
+from config.daphne_requests import FormlessWebRequest, UnloggedHTTPFactory
 
 
 def _a_connection() -> http.HTTPChannel:
@@ -44,3 +44,39 @@ def test_a_form_post_is_handed_on_unparsed_with_its_body_intact(
         b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
     )
     assert handed_on == [({}, body)]
+
+
+def _a_request() -> http.Request:
+    channel = http.HTTPChannel()
+    channel.makeConnection(StringTransport())
+    return http.Request(channel)
+
+
+def _started_factory(factory_class: type[http.HTTPFactory]) -> http.HTTPFactory:
+    """An HTTP factory as daphne's server makes and starts one, whose log line is watched."""
+    factory = factory_class(SimpleNamespace(protocol_connected=lambda request: None))
+    factory.startFactory()  # Twisted's log file is set here
+
+    def formatted(timestamp: str, request: http.Request) -> str:
+        raise AssertionError("Twisted formatted an access log line")
+
+    factory._logFormatter = formatted
+    return factory
+
+
+def test_daphne_serves_through_a_factory_that_makes_no_twisted_log_line() -> None:
+    factory = _started_factory(server.HTTPFactory)
+    try:
+        factory.log(_a_request())  # what every finished request calls
+    finally:
+        factory.stopFactory()
+    assert server.HTTPFactory is UnloggedHTTPFactory
+
+
+def test_without_it_twisted_formats_a_line_for_every_request() -> None:
+    factory = _started_factory(http_protocol.HTTPFactory)  # daphne's own (the control)
+    try:
+        with pytest.raises(AssertionError, match="access log line"):
+            factory.log(_a_request())
+    finally:
+        factory.stopFactory()
