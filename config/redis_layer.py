@@ -163,8 +163,7 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
             self.receive_buffer[channel].put_nowait(message)  # full: drops its oldest
 
     async def close_pools(self) -> None:
-        """channels-redis's, after stopping this loop's readers and closing the
-        synchronous clients (made again when next needed)."""
+        """channels-redis's, after stopping this loop's readers."""
         loop = asyncio.get_running_loop()
         mine = [reader for reader in self._readers if reader[0] is loop]
         stopping = [self._readers.pop(reader) for reader in mine]
@@ -191,10 +190,8 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         """Every (group, message) at once, from synchronous code (the thread that handled
         the action, or the q2 worker; never an event loop): see the module's docstring. A
         message may be given as what makes it (a callable: an audience's board): it is made
-        only if its group has a member. Each socket's way (its loop, or Redis) is decided
-        once for the whole call, so its messages of one action keep their order."""
+        only if its group has a member."""
         members = self._members(list(dict.fromkeys(group for group, _ in messages)))
-        ways: dict[str, asyncio.AbstractEventLoop | None] = {}
         here: dict[asyncio.AbstractEventLoop, list[tuple[str, Any]]] = defaultdict(list)
         # connection index -> [(channel key, serialized message, capacity)], in order
         sends: dict[int, list[tuple[str, bytes, int]]] = defaultdict(list)
@@ -206,9 +203,7 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
                 message = message()
             elsewhere: list[str] = []
             for channel in channels:
-                if channel not in ways:
-                    ways[channel] = self._listening_on(channel)
-                loop = ways[channel]
+                loop = self._listening_on(channel)
                 if loop is None:
                     elsewhere.append(channel)
                 else:
@@ -221,10 +216,7 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
             for index, keys in by_connection.items():
                 sends[index] += [(key, serialized[key], capacity[key]) for key in keys]
         for loop, deliveries in here.items():  # one wake-up of each loop for them all
-            try:
-                loop.call_soon_threadsafe(self._put_here, deliveries)
-            except RuntimeError:  # the loop closed just now (a shutdown): its sockets are gone
-                log.info("%d pushes to sockets of a closed loop dropped", len(deliveries))
+            loop.call_soon_threadsafe(self._put_here, deliveries)
         now = time.time()
         expired = int(now) - int(self.expiry)  # dropped first, as channels-redis does
         for index, entries in sends.items():
@@ -281,29 +273,18 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
             script = self._scripts.get((index, source))
             if script is None:
                 client = self._clients.get(index)
-                if client is None:  # it owns its pool: closing it closes its connections
-                    client = self._clients[index] = redis.Redis.from_pool(
-                        sync_pool(self.hosts[index])
+                if client is None:
+                    client = self._clients[index] = redis.Redis(
+                        connection_pool=sync_pool(self.hosts[index])
                     )
                 script = self._scripts[index, source] = client.register_script(source)
         return script
 
 
-SEND_TIMEOUT = 2.0  # seconds: a stalled Redis fails a push, never holds an HTTP thread
-
-
 def sync_pool(host: dict[str, Any]) -> redis.ConnectionPool:
     """channels-redis's ``create_pool`` for redis-py's synchronous client: the same host
-    settings (an address, a sentinel's master, or a connection's keywords). Its calls are
-    the pushes' two scripts, on the threads that answer HTTP: where the settings leave no
-    timeout (which the process's reader needs for its long waits), they get
-    ``SEND_TIMEOUT``, so a Redis that stops answering fails a push (logged; the action
-    stands, and the pages catch up when they see the version gap) instead of holding one
-    of the few threads for good."""
+    settings (an address, a sentinel's master, or a connection's keywords)."""
     host = dict(host)
-    for timeout in ("socket_timeout", "socket_connect_timeout"):
-        if host.get(timeout) is None:
-            host[timeout] = SEND_TIMEOUT
     if "address" in host:
         return redis.ConnectionPool.from_url(host.pop("address"), **host)
     master_name = host.pop("master_name", None)
