@@ -4,22 +4,15 @@ in one go.
 An action pushes one message to each audience group of its room (five in a Constellate
 game). channels-redis sends each group on its own: two round trips to find the members,
 one to drop expired messages, and one Lua script sent in full, so four trips a group and
-twenty an action. ``send_to_groups`` finds every group's members in one script call, and
+twenty an action. ``group_send_all`` finds every group's members in one script call, and
 writes every message in one more per Redis connection (the same Lua script, all keys at
 once, its expired messages dropped first). As channels-redis does, one message goes to
 each process's key per group, listing that process's sockets in it (the process fans it
 out); the messages of one call keep their order (each a microsecond after the one before).
 A socket of the sending process itself, listening on its event loop, is not sent its
-message through Redis at all: it goes straight into the socket's queue, all of an action's
-in one hand-over to that loop. A room's players usually reach the same daphne (a proxy that
-routes by the room's link makes it so), and then an action's pushes never leave the process.
-
-The pushes are sent from the thread that handled the action, with redis-py's synchronous
-client, as the embedded layer sends them from there (config/channel_layers.py): from the
-thread to the event loop for the members, back to the thread to render the boards, to the
-loop again for the send and back, an action crossed between the two four times, each a
-hand-over through asgiref and its futures (a scale-out daphne's second largest cost after
-the view itself, docs/performance.md). Now the sockets' loop is only handed what is theirs.
+message through Redis at all: it goes straight into the socket's queue. A room's players
+usually reach the same daphne (a proxy that routes by the room's link makes it so), and
+then an action's pushes never leave the process.
 
 A process reads its sockets' messages with one reader (``receive``), as the embedded
 layer does: it waits for the process's key with BZPOPMIN, then takes whatever else is
@@ -37,15 +30,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 import time
 from collections import Counter, defaultdict
 from typing import Any
 
-import redis
-import redis.sentinel
+from asgiref.sync import sync_to_async
 from channels_redis.core import RedisChannelLayer
-from redis.commands.core import Script
 
 log = logging.getLogger(__name__)
 
@@ -86,12 +76,6 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         # (event loop, process channel) -> its reader, and how many sockets wait on it
         self._readers: dict[tuple[asyncio.AbstractEventLoop, str], asyncio.Task[None]] = {}
         self._waiting: Counter[tuple[asyncio.AbstractEventLoop, str]] = Counter()
-        self._homes: dict[str, asyncio.AbstractEventLoop] = {}  # process channel -> its loop
-        # Synchronous clients, a host each, and their scripts: for the pushes sent from the
-        # threads that handle actions (``send_to_groups``).
-        self._clients: dict[int, redis.Redis] = {}
-        self._scripts: dict[tuple[int, str], Script] = {}
-        self._clients_lock = threading.Lock()
 
     # -- a process's sockets' messages, read by one reader ---------------------------------
 
@@ -120,7 +104,6 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         task = self._readers.get(reader)
         if task is None or task.done():
             self._readers[reader] = reader[0].create_task(self._read(reader))
-            self._homes[reader[1]] = reader[0]
 
     async def _read(self, reader: tuple[asyncio.AbstractEventLoop, str]) -> None:
         """Wait for the process's key, then take everything waiting there; stop once no
@@ -135,7 +118,6 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
                 if first is None:
                     if self._waiting[reader] <= 0:
                         self._readers.pop(reader, None)
-                        self._leave_home(reader)
                         return
                     continue
                 self._deliver(process, first[1])  # delivered before anything else can fail
@@ -169,45 +151,29 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         stopping = [self._readers.pop(reader) for reader in mine]
         for reader in mine:
             self._waiting.pop(reader, None)
-            self._leave_home(reader)
         for task in stopping:
             task.cancel()
         await asyncio.gather(*stopping, return_exceptions=True)
-        with self._clients_lock:
-            clients, self._clients, self._scripts = list(self._clients.values()), {}, {}
-        for client in clients:
-            client.close()
         await super().close_pools()
-
-    def _leave_home(self, reader: tuple[asyncio.AbstractEventLoop, str]) -> None:
-        loop, process = reader
-        if self._homes.get(process) is loop:
-            del self._homes[process]
 
     # -- an action's pushes, sent at once --------------------------------------------------
 
-    def send_to_groups(self, messages: list[tuple[str, Any]]) -> None:
-        """Every (group, message) at once, from synchronous code (the thread that handled
-        the action, or the q2 worker; never an event loop): see the module's docstring. A
-        message may be given as what makes it (a callable: an audience's board): it is made
-        only if its group has a member."""
-        members = self._members(list(dict.fromkeys(group for group, _ in messages)))
-        here: dict[asyncio.AbstractEventLoop, list[tuple[str, Any]]] = defaultdict(list)
+    async def group_send_all(self, messages: list[tuple[str, Any]]) -> None:
+        """Every (group, message) at once: see the module's docstring. A message may be
+        given as what makes it (a callable, synchronous: an audience's board): it is made
+        only if its group has a member, all of them in one hop to the caller's thread."""
+        members = await self._members([group for group, _ in messages])
+        messages = [(group, message) for group, message in messages if members[group]]
+        makers = [message for _, message in messages if callable(message)]
+        if makers:
+            made = iter(await sync_to_async(lambda: [make() for make in makers])())
+            messages = [
+                (group, next(made) if callable(message) else message) for group, message in messages
+            ]
         # connection index -> [(channel key, serialized message, capacity)], in order
         sends: dict[int, list[tuple[str, bytes, int]]] = defaultdict(list)
         for group, message in messages:
-            channels = members[group]
-            if not channels:
-                continue
-            if callable(message):
-                message = message()
-            elsewhere: list[str] = []
-            for channel in channels:
-                loop = self._listening_on(channel)
-                if loop is None:
-                    elsewhere.append(channel)
-                else:
-                    here[loop].append((channel, message))
+            elsewhere = self._deliver_here(members[group], message)
             if not elsewhere:
                 continue
             by_connection, serialized, capacity = self._map_channel_keys_to_connection(
@@ -215,82 +181,57 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
             )
             for index, keys in by_connection.items():
                 sends[index] += [(key, serialized[key], capacity[key]) for key in keys]
-        for loop, deliveries in here.items():  # one wake-up of each loop for them all
-            loop.call_soon_threadsafe(self._put_here, deliveries)
         now = time.time()
         expired = int(now) - int(self.expiry)  # dropped first, as channels-redis does
         for index, entries in sends.items():
             keys = [key for key, _, _ in entries]
             payloads: list[Any] = [payload for _, payload, _ in entries]
             capacities: list[Any] = [capacity for _, _, capacity in entries]
-            args = [*payloads, *capacities, now, self.expiry, expired]
-            over = self._script(index, SEND)(keys=keys, args=args)
+            send = self._script(index, SEND)
+            over = await send(keys=keys, args=[*payloads, *capacities, now, self.expiry, expired])
             if over:
                 log.info("%s of %s messages over capacity", over, len(entries))
 
-    def _listening_on(self, channel: str) -> asyncio.AbstractEventLoop | None:
-        """The event loop on which this channel, a socket of this process, waits for its
-        messages (its process's reader runs there), or None: another process's socket, or
-        one not listening yet, which is sent its message through Redis. A room's players
-        usually share a process: a push then never leaves it, no Redis write and no read."""
+    def _deliver_here(self, channels: list[str], message: dict[str, Any]) -> list[str]:
+        """Put the message straight into the queue of each of the channels that are sockets
+        of this process listening on this event loop (a room's players usually share a
+        process: a push then never leaves it, no Redis write and no read); return the
+        others, which go through Redis. A socket of this process on another loop, or one
+        not listening yet, is sent to the usual way."""
+        loop = asyncio.get_running_loop()
+        elsewhere: list[str] = []
+        for channel in channels:
+            if self._listening_here(channel, loop):
+                self.receive_buffer[channel].put_nowait(message)  # full: drops its oldest
+            else:
+                elsewhere.append(channel)
+        return elsewhere
+
+    def _listening_here(self, channel: str, loop: asyncio.AbstractEventLoop) -> bool:
         if "!" not in channel or channel not in self.receive_buffer:
-            return None
+            return False
         process = self.non_local_name(channel)
-        loop = self._homes.get(process)
-        if loop is None or loop.is_closed():
-            return None
+        if not process.endswith(self.client_prefix + "!"):
+            return False
         reader = self._readers.get((loop, process))
-        return loop if reader is not None and not reader.done() else None
+        return reader is not None and not reader.done()
 
-    def _put_here(self, deliveries: list[tuple[str, Any]]) -> None:
-        """On the sockets' loop: each message into its socket's queue (a socket that closed
-        meanwhile has no queue left, and gets nothing)."""
-        for channel, message in deliveries:
-            queue = self.receive_buffer.get(channel)
-            if queue is not None:
-                queue.put_nowait(message)  # full: drops its oldest
-
-    def _members(self, groups: list[str]) -> dict[str, list[str]]:
+    async def _members(self, groups: list[str]) -> dict[str, list[str]]:
         """Each group's channels (its stale members dropped first), in one call per Redis
         connection."""
         by_connection: dict[int, list[str]] = defaultdict(list)
-        for group in groups:
+        for group in dict.fromkeys(groups):
             assert self.require_valid_group_name(group), "Group name not valid"
             by_connection[self.consistent_hash(group)].append(group)
         stale = int(time.time()) - self.group_expiry
         members: dict[str, list[str]] = {}
         for index, named in by_connection.items():
             keys = [self._group_key(group) for group in named]
-            found = self._script(index, MEMBERS)(keys=keys, args=[stale])
+            found = await self._script(index, MEMBERS)(keys=keys, args=[stale])
             for group, names in zip(named, found, strict=True):
                 members[group] = [name.decode("utf8") for name in names]
         return members
 
-    def _script(self, index: int, source: str) -> Script:
-        """A Lua script on a host's synchronous client, sent by its digest (EVALSHA) once
-        Redis knows it."""
-        with self._clients_lock:
-            script = self._scripts.get((index, source))
-            if script is None:
-                client = self._clients.get(index)
-                if client is None:
-                    client = self._clients[index] = redis.Redis(
-                        connection_pool=sync_pool(self.hosts[index])
-                    )
-                script = self._scripts[index, source] = client.register_script(source)
-        return script
-
-
-def sync_pool(host: dict[str, Any]) -> redis.ConnectionPool:
-    """channels-redis's ``create_pool`` for redis-py's synchronous client: the same host
-    settings (an address, a sentinel's master, or a connection's keywords)."""
-    host = dict(host)
-    if "address" in host:
-        return redis.ConnectionPool.from_url(host.pop("address"), **host)
-    master_name = host.pop("master_name", None)
-    if master_name is not None:
-        sentinels = host.pop("sentinels")
-        sentinel_kwargs = host.pop("sentinel_kwargs", None)
-        sentinel = redis.sentinel.Sentinel(sentinels, sentinel_kwargs=sentinel_kwargs)
-        return redis.sentinel.SentinelConnectionPool(master_name, sentinel, **host)
-    return redis.ConnectionPool(**host)
+    def _script(self, index: int, source: str) -> Any:
+        """A Lua script on a connection, sent by its digest (EVALSHA) once Redis knows it."""
+        return self.connection(index).register_script(source)

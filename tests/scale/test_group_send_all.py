@@ -1,7 +1,7 @@
-"""An action's pushes through the scale-out channel layer, sent in one batch from the thread
-that handled the action (config/redis_layer.py ``send_to_groups``): every group's member
-gets its message, another process's sockets through their own process's key, and a socket
-in several groups gets its messages in the order they were sent.
+"""An action's pushes through the scale-out channel layer, sent in one batch
+(config/redis_layer.py ``group_send_all``): every group's member gets its message, another
+process's sockets through their own process's key, and a socket in several groups gets its
+messages in the order they were sent.
 
 Only meaningful on Redis: skipped otherwise (``make test SCALE=1`` runs it)."""
 
@@ -11,7 +11,7 @@ import asyncio
 import threading
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import async_to_sync
 from django.conf import settings
 
 from config.redis_layer import BatchedRedisChannelLayer
@@ -46,7 +46,7 @@ def test_every_member_of_every_group_gets_its_push_in_order() -> None:
         await here.group_add("room-9-seat-1", mine)
         await there.group_add("room-9-seat-2", theirs)
         try:
-            await sync_to_async(here.send_to_groups)(
+            await here.group_send_all(
                 [
                     ("room-9-seat-1", push("seat 1")),
                     ("room-9-seat-2", seat_2),
@@ -89,7 +89,7 @@ def test_a_process_reads_every_sockets_pushes_in_order_while_sockets_come_and_go
         waiting.cancel()  # the socket closes
         try:
             for turn in range(4):
-                await sync_to_async(here.send_to_groups)(
+                await here.group_send_all(
                     [(f"room-8-{group}", push(f"{group}.{turn}")) for group in range(3)]
                 )
             got = {
@@ -101,7 +101,7 @@ def test_a_process_reads_every_sockets_pushes_in_order_while_sockets_come_and_go
             }
             late = await here.new_channel()  # a socket that joins after the burst
             await here.group_add("room-8-0", late)
-            await sync_to_async(here.send_to_groups)([("room-8-0", push("after"))])
+            await here.group_send_all([("room-8-0", push("after"))])
             after = [(await asyncio.wait_for(here.receive(late), timeout=5))["html"]]
             await here.group_discard("room-8-0", late)
             return got, after
@@ -131,9 +131,7 @@ def test_a_message_that_cannot_be_read_is_skipped_and_the_next_arrives() -> None
             key = here.prefix + here.non_local_name(socket)
             await here.connection(0).zadd(key, {b"\x00not a message": 1.0})
             # sent by another daphne, so it comes through Redis after the bad one
-            await sync_to_async(there.send_to_groups)(
-                [("room-7-public", push("after the bad one"))]
-            )
+            await there.group_send_all([("room-7-public", push("after the bad one"))])
             return (await asyncio.wait_for(waiting, timeout=5))["html"]
         finally:
             await here.group_discard("room-7-public", socket)
@@ -160,9 +158,9 @@ def test_a_push_to_this_process_s_listening_sockets_never_goes_through_redis() -
             if "ZADD" not in source:
                 return call
 
-            def send(keys: list[str], args: list[object]) -> object:
+            async def send(keys: list[str], args: list[object]) -> object:
                 sent_through_redis.append([k.decode() if isinstance(k, bytes) else k for k in keys])
-                return call(keys=keys, args=args)
+                return await call(keys=keys, args=args)
 
             return send
 
@@ -175,10 +173,10 @@ def test_a_push_to_this_process_s_listening_sockets_never_goes_through_redis() -
         waiting = [asyncio.ensure_future(here.receive(c)) for c in (mine, also_mine)]
         await asyncio.sleep(0.05)  # both sockets listen, as connected consumers do
         try:
-            await sync_to_async(here.send_to_groups)(
+            await here.group_send_all(
                 [("room-6-seat-1", push("seat 1")), ("room-6-public", push("public"))]
             )
-            await sync_to_async(here.send_to_groups)([("room-6-seat-1", push("seat 1 again"))])
+            await here.group_send_all([("room-6-seat-1", push("seat 1 again"))])
             first_mine, first_also = [(await asyncio.wait_for(w, 5))["html"] for w in waiting]
             got_mine = [first_mine, (await asyncio.wait_for(here.receive(mine), 5))["html"]]
             got_theirs = [(await asyncio.wait_for(there.receive(theirs), 5))["html"]]
@@ -197,36 +195,3 @@ def test_a_push_to_this_process_s_listening_sockets_never_goes_through_redis() -
     # one write to Redis in all: the public push, to the other process's key alone
     assert len(sent_through_redis) == 1 and len(sent_through_redis[0]) == 1
     assert "!" in sent_through_redis[0][0]
-
-
-def test_a_push_sent_by_a_process_with_no_event_loop_arrives() -> None:
-    """The q2 worker (a step's expiry) and the threads that handle actions send with no
-    event loop of their own: the layer sends from synchronous code, through Redis to the
-    daphne whose socket it is."""
-    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
-    worker = BatchedRedisChannelLayer(**config)  # the q2 worker's: it never runs a loop
-
-    def expire() -> str | None:
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            worker.send_to_groups([("room-5-public", push("the dawn broke"))])
-            return None
-        return "a loop was running"
-
-    async def scenario() -> tuple[str | None, str]:
-        there = BatchedRedisChannelLayer(**config)
-        socket = await there.new_channel()
-        await there.group_add("room-5-public", socket)
-        waiting = asyncio.ensure_future(there.receive(socket))
-        await asyncio.sleep(0.05)
-        try:
-            problem = await asyncio.to_thread(expire)  # a thread with no event loop
-            return problem, (await asyncio.wait_for(waiting, timeout=5))["html"]
-        finally:
-            await there.group_discard("room-5-public", socket)
-            await there.close_pools()
-
-    problem, html = async_to_sync(scenario)()
-    assert problem is None
-    assert html == "the dawn broke"
