@@ -6,18 +6,21 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from daphne import http_protocol, server
+from daphne import http_protocol
+from daphne import server as daphne_server
 from twisted.internet.testing import StringTransport
 from twisted.web import http
 
 import config.asgi  # noqa: F401  (what daphne imports before it serves)
 from config.daphne_requests import FormlessWebRequest, UnloggedHTTPFactory
 
+# What daphne's HTTP factory is given of its server, as far as these tests reach.
+DAPHNE = SimpleNamespace(protocol_connected=lambda request: None)
+
 
 def _a_connection() -> http.HTTPChannel:
     """A connection to daphne, as its HTTP factory builds one."""
-    server = SimpleNamespace(protocol_connected=lambda request: None)
-    protocol = http_protocol.HTTPFactory(server).buildProtocol(("127.0.0.1", 0))
+    protocol = http_protocol.HTTPFactory(DAPHNE).buildProtocol(("127.0.0.1", 0))
     protocol.makeConnection(StringTransport())
     return protocol
 
@@ -54,7 +57,7 @@ def _a_request() -> http.Request:
 
 def _started_factory(factory_class: type[http.HTTPFactory]) -> http.HTTPFactory:
     """An HTTP factory as daphne's server makes and starts one, whose log line is watched."""
-    factory = factory_class(SimpleNamespace(protocol_connected=lambda request: None))
+    factory = factory_class(DAPHNE)
     factory.startFactory()  # Twisted's log file is set here
 
     def formatted(timestamp: str, request: http.Request) -> str:
@@ -65,12 +68,12 @@ def _started_factory(factory_class: type[http.HTTPFactory]) -> http.HTTPFactory:
 
 
 def test_daphne_serves_through_a_factory_that_makes_no_twisted_log_line() -> None:
-    factory = _started_factory(server.HTTPFactory)
+    factory = _started_factory(daphne_server.HTTPFactory)
     try:
         factory.log(_a_request())  # what every finished request calls
     finally:
         factory.stopFactory()
-    assert server.HTTPFactory is UnloggedHTTPFactory
+    assert daphne_server.HTTPFactory is UnloggedHTTPFactory
 
 
 def test_without_it_twisted_formats_a_line_for_every_request() -> None:
