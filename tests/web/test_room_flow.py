@@ -3,10 +3,15 @@ touch, stop, win or dawn, rematch (S1-S3, T*, V*, D*, E*)."""
 
 from __future__ import annotations
 
+import re
+from unittest import mock
+
 import pytest
+import segno
 from django.test import Client
 
 from games.constellate.rules import STAR_OF, Finish, Key, Step, TurnEnd
+from lobby import views
 from lobby.models import Match
 from tests.web.rooms import (
     REFUSED_WORD,
@@ -32,6 +37,23 @@ def test_create_room_shows_an_unguessable_link_and_a_qr_code():
     assert f"http://testserver/r/{room.code}/" in html
     assert "<svg" in html and 'aria-label="QR code of the room link"' in html
     assert host.session["identity"] == room.host
+
+
+def test_each_room_shows_the_qr_code_of_its_own_link_drawn_once_for_every_reload():
+    """A QR code takes segno as long to draw as the rest of the page: a reload, a guest's
+    first visit or a reconnecting phone shows the one drawn for the room's link before."""
+    views.qr_code.cache_clear()
+    host = Client()
+    first, second = create_room(host), create_room(host)
+    with mock.patch.object(segno, "make", wraps=segno.make) as drawn:
+        pages = [page(host, first), page(Client(), first), page(host, second)]
+    assert [call.args[0] for call in drawn.call_args_list] == [
+        f"http://testserver/r/{first.code}/",
+        f"http://testserver/r/{second.code}/",
+    ]
+    codes = [re.search(r"<svg.*?</svg>", html, re.S).group(0) for html in pages]
+    assert codes[0] == codes[1] != codes[2]
+    assert codes[0] == views.qr_code(f"http://testserver/r/{first.code}/")
 
 
 def test_the_same_browser_gets_its_seat_back_on_reload():
