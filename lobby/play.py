@@ -8,10 +8,11 @@ board and a notice, rendered by the game's screens.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
@@ -36,6 +37,7 @@ STATUS: dict[Problem, int] = {
 }
 UNKNOWN_ACTION = "This room's game has no such action."
 ANOTHER_GAME = "This room plays another game."
+SEATED_ONLY = "Only seated players can do that."
 
 
 @require_POST
@@ -45,26 +47,51 @@ def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
     and a notice; a refusal whose problem is quiet gets the notice alone, so what the
     player typed stays in place."""
     ctx = room_context(request, code)
+    if limited(request, "action"):
+        return _notice(game_type(ctx.room.kind).screens, SLOW_DOWN, 429)
+    answer = perform(ctx, action, request.POST)
+    return HttpResponse(answer.html, status=answer.status)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the actor is told of an action, whichever way it came (this view, or the room's
+    socket: lobby/consumers.py)."""
+
+    status: int  # as HTTP says it: 200 taken, else the refusal's
+    notice: str  # the notice line: the refusal's reason, or emptied after a change
+    board: str = ""  # the actor's board or its changed areas; "" for a quiet refusal
+    taken: bool = False  # stored: every socket of the room is pushed the change
+
+    @property
+    def html(self) -> str:
+        return self.board + self.notice
+
+
+def perform(
+    ctx: RoomContext, action: str, data: QueryDict, *, answer_change: bool = True
+) -> Answer:
+    """The action ``action`` of ``ctx``'s seat, read from ``data`` (a form's fields) and run
+    by the game's service. ``answer_change=False`` leaves the board out of a taken action's
+    answer: the room's socket that sent it is pushed the change with everyone else."""
     game = game_type(ctx.room.kind)
     screens = game.screens
-    if limited(request, "action"):
-        return _notice(screens, SLOW_DOWN, 429)
     row = ctx.room.game
     if row is None:
-        return _notice(screens, "No game is on in this room.", 409)
+        return _refused(screens, "No game is on in this room.", 409)
     chosen = game.actions.get(action)
     if chosen is None:
         other = any(action in g.actions for g in all_game_types())
-        return _notice(screens, ANOTHER_GAME if other else UNKNOWN_ACTION, 409 if other else 404)
+        return _refused(screens, ANOTHER_GAME if other else UNKNOWN_ACTION, 409 if other else 404)
     seat = ctx.seat  # while a game runs, only the seat bound to this browser
     if seat is None:
-        return _notice(screens, "Only seated players can do that.", 403)
+        return _refused(screens, SEATED_ONLY, 403)
     try:
-        command = chosen.build(request.POST, seat)
+        command = chosen.build(data, seat)
     except BadInput as error:
-        return _notice(screens, error.message, error.status)
+        return _refused(screens, error.message, error.status)
     outcome = game.act(row.id, command)
-    return _respond(ctx, row.id, game, chosen, outcome)
+    return _answer(ctx, row.id, game, chosen, outcome, answer_change)
 
 
 @require_GET
@@ -81,7 +108,7 @@ def preview(request: HttpRequest, code: str, name: str) -> HttpResponse:
         return _notice(game.screens, "There is nothing to preview here.", 404)
     seat = ctx.seat
     if seat is None:
-        return _notice(game.screens, "Only seated players can do that.", 403)
+        return _notice(game.screens, SEATED_ONLY, 403)
     try:
         now = timezone.now()
         shown = chosen.show(game.current(row.id, now=now), seat, request.GET, now)
@@ -94,24 +121,28 @@ def _notice(screens: Screens[Any], message: str, status: int) -> HttpResponse:
     return HttpResponse(screens.render_notice(message), status=status)
 
 
-def _respond(
+def _refused(screens: Screens[Any], message: str, status: int) -> Answer:
+    return Answer(status, screens.render_notice(message))
+
+
+def _answer(
     ctx: RoomContext,
     game_id: int,
     game: GameDefinition[Any, Any],
     action: Action[Any],
     outcome: Outcome,
-) -> HttpResponse:
+    answer_change: bool,
+) -> Answer:
     screens = game.screens
     if outcome.refusal is None:
-        answer = _change(ctx, screens, game_id, outcome)
-        return HttpResponse(answer + screens.render_notice("", error=False))
-    board = _board(ctx, screens, game_id, outcome.state)
+        board = _change(ctx, screens, game_id, outcome) if answer_change else ""
+        return Answer(200, screens.render_notice("", error=False), board, taken=True)
     problem = outcome.refusal.problem
     status = {**STATUS, **action.status}[problem]
     notice = screens.render_notice(outcome.refusal.reason)
     if problem in action.quiet:
-        return HttpResponse(notice, status=status)
-    return HttpResponse(board + notice, status=status)  # the view refreshes
+        return Answer(status, notice)
+    return Answer(status, notice, _board(ctx, screens, game_id, outcome.state))  # it refreshes
 
 
 def _change(ctx: RoomContext, screens: Screens[Any], game_id: int, outcome: Outcome) -> str:

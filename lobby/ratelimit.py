@@ -30,9 +30,19 @@ def _who(request: HttpRequest, per: str) -> str:
 def limited(request: HttpRequest, scope: str, *, per: str = "session") -> bool:
     """Count this request against ``scope``'s limit (settings.RATE_LIMITS) and say whether
     it is over: ``(count, seconds)`` requests per window."""
+    return _over(scope, _who(request, per))
+
+
+def limited_identity(identity: str, scope: str) -> bool:
+    """The same count for a browser known by its identity (a room's socket's session): one
+    allowance whichever way its requests come."""
+    return _over(scope, f"s:{identity}")
+
+
+def _over(scope: str, who: str) -> bool:
     limit, window = settings.RATE_LIMITS[scope]
     bucket = int(time.time() // window)
-    key = f"rate:{scope}:{_who(request, per)}:{bucket}"
+    key = f"rate:{scope}:{who}:{bucket}"
     return _count(key, timeout=window * 2) > limit
 
 

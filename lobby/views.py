@@ -94,12 +94,18 @@ def room_context(request: HttpRequest, code: str) -> RoomContext:
     """The room of the link and this browser in it. A player's request reads their row with
     the room, its game and match in one query; only a browser not in the room reads the
     room alone after."""
-    identity = identity_of(request)
+    ctx = context_of(code, identity_of(request))
+    if ctx is None:
+        raise Http404("No room has that link.")
+    return ctx
+
+
+def context_of(code: str, identity: str | None) -> RoomContext | None:
+    """The room of ``code`` and the browser ``identity`` in it (``room_context``; a room's
+    socket's action, lobby/socket_actions.py), or None: no room has that link."""
     player = PLAYER_IN_ROOM.first(code[:32], identity) if identity else None
     room = player.room if player is not None else ROOM.first(code[:32])
-    if room is None:
-        raise Http404("No room has that link.")
-    return _context(room, identity, player)
+    return None if room is None else _context(room, identity, player)
 
 
 def match_of(room: Room) -> Match | None:
