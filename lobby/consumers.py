@@ -9,13 +9,22 @@ is closed with code 4429 and nothing is rendered for it."""
 
 from __future__ import annotations
 
+import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 
+from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
-from . import limits, renders, views
+from config.http_threads import THREADS
+from games.registry import game_type
+
+from . import limits, renders, socket_actions, views
 from .realtime import audience_group, room_group
+
+log = logging.getLogger(__name__)
 
 RESYNC = "resync"
 RESYNC_EVERY = 0.5  # seconds; a page asks once every 1.5 s at most (socket.js)
@@ -23,9 +32,12 @@ RESYNC_EVERY = 0.5  # seconds; a page asks once every 1.5 s at most (socket.js)
 
 class RoomConsumer(AsyncWebsocketConsumer):
     room_id: int | None = None
+    kind: str | None = None  # the room's game (a room plays one kind all its life)
     resynced: float = float("-inf")  # when this socket last asked for the whole view
     audience: str | None = None
     caps: list[limits.Cap] | None = None  # what this socket is counted against, once admitted
+    acted_since: float = float("-inf")  # this socket's window of actions began then
+    acted: int = 0  # actions sent in that window
 
     async def connect(self) -> None:
         """Accept first, then listen, then render. The handshake is answered before any
@@ -44,7 +56,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if place is None:
             await self.close(code=4404)
             return
-        self.room_id, audience = place
+        self.room_id, self.kind, audience = place
         caps = limits.socket_caps(self.room_id, self.scope)
         if not await limits.admit(caps):
             await self.close(code=limits.CLOSE_OVER_CAP)
@@ -67,11 +79,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """The socket pushes; the one thing a browser may say is ``resync``: it missed a
-        change that came as areas (socket.js), and gets the whole view again, at most once
-        a half second (a page cannot make the server render for it faster than that; a
-        page asks every 1.5 s at most). Anything else is ignored."""
-        if text_data != RESYNC or self.room_id is None:
+        """A browser says two things: ``resync``, and a seated player's action.
+
+        ``resync``: it missed a change that came as areas (socket.js), and gets the whole
+        view again, at most once a half second (a page cannot make the server render for
+        it faster than that; a page asks every 1.5 s at most).
+
+        An action (a JSON object, lobby/socket_actions.py): run as its POST would be, and
+        this socket alone answered with the notice (and, after a refusal, the board); the
+        change reaches it with the push every socket of the room gets. Anything else is
+        ignored."""
+        if self.room_id is None or text_data is None:
+            return
+        if text_data.startswith("{"):
+            await self._act(text_data)
+            return
+        if text_data != RESYNC:
             return
         now = time.monotonic()
         if now - self.resynced < RESYNC_EVERY:
@@ -96,6 +119,36 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """Re-render this socket's view (shared with the room's other sockets, lobby.renders):
         the room's pass moves it to its audience first."""
         await self._send_view()
+
+    async def _act(self, text: str) -> None:
+        """One action at a time (channels hands a socket its frames in turn). Refused here,
+        on the loop, without a thread: a frame over the size any form makes, and frames
+        past the browser's allowance of actions counted by this socket alone (the shared
+        count, per browser, is kept on the action's thread)."""
+        assert self.kind is not None  # known once the socket is in its room
+        screens = game_type(self.kind).screens
+        if len(text) > socket_actions.MAX_FRAME:
+            await self.send(text_data=screens.render_notice(socket_actions.UNREADABLE))
+            return
+        if self._over_allowance():
+            await self.send(text_data=screens.render_notice(views.SLOW_DOWN))
+            return
+        code = self.scope["url_route"]["kwargs"]["code"]
+        try:
+            frames = await _answer_action(code, self.kind, self.session_key, text)
+        except Exception:  # the thread's own set-up or clean-up: the socket lives on
+            log.exception("a socket's action could not be run")
+            frames = [screens.render_notice(socket_actions.DID_NOT_WORK)]
+        for html in frames:
+            await self.send(text_data=html)
+
+    def _over_allowance(self) -> bool:
+        limit, window = settings.RATE_LIMITS["action"]
+        now = time.monotonic()
+        if now - self.acted_since >= window:
+            self.acted_since, self.acted = now, 0
+        self.acted += 1
+        return self.acted > limit
 
     @property
     def session_key(self) -> str | None:
@@ -123,10 +176,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.audience = audience
 
     @database_sync_to_async
-    def _place(self, code: str) -> tuple[int, str] | None:
-        """The room and this socket's audience (who it is in the current game)."""
+    def _place(self, code: str) -> tuple[int, str, str] | None:
+        """The room, its game and this socket's audience (who it is in the current game)."""
         room = views.ROOM.first(code[:32])
         if room is None:
             return None
         ctx = views.context_for(room, renders.identity_of_session(self.session_key))
-        return room.pk, views.audience_of_viewer(ctx)
+        return room.pk, room.kind, views.audience_of_viewer(ctx)
+
+
+# An action runs on threads kept for actions, as a POST does (config/http_threads.py): not
+# on the one thread channels gives every socket's database work (the sockets' first views
+# and the lobby's passes wait on that one), nor on the event loop's default threads (socket
+# caps and address look-ups wait on those, and a Redis push from an action waits on the
+# loop: with every default thread waiting so, nothing would be left to look an address up).
+_answer_action = SyncToAsync(
+    socket_actions.answer,
+    thread_sensitive=False,
+    executor=ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="socket-action"),
+)

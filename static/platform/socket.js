@@ -151,6 +151,49 @@
   });
   document.addEventListener("htmx:wsClose", () => { open = null; });
 
+  // A seated player's action goes over the open socket instead of a POST (lobby/socket_actions.py):
+  // the same form's fields, as htmx gathered them, with its action's name from the POST's
+  // address (/r/<code>/play/<action>). Only on a board that takes its actions so
+  // (data-over-socket: Constellate's), and only an action whose whole answer is out of
+  // band (hx-swap="none"): its answer (after a refusal the board, then always the notice,
+  // alone in its frame) comes back on this socket alone; the change comes with the push
+  // every screen gets. Listened for on window, so taps.js (on document) has marked the tap
+  // pending, or refused it, first. With the socket down the POST goes as before.
+  const ACTION = /^\/r\/[^/]+\/play\/([-\w]+)$/;
+
+  function actionOf(detail) {
+    const config = detail.requestConfig;
+    if (!config || config.verb !== "post") return null;
+    const found = ACTION.exec(new URL(config.path, window.location.href).pathname);
+    const swapped = detail.elt?.closest?.("[hx-swap]")?.getAttribute("hx-swap");
+    const board = detail.elt?.closest?.("#board[data-over-socket]");
+    return found && board && swapped === "none" ? found[1] : null;
+  }
+
+  window.addEventListener("htmx:beforeRequest", (event) => {
+    const act = actionOf(event.detail);
+    if (!open || !act || event.defaultPrevented) return;
+    const fields = [];
+    for (const [name, value] of event.detail.requestConfig.formData.entries()) {
+      if (typeof value === "string") fields.push([name, value]);
+    }
+    try {
+      open.sendImmediately(JSON.stringify({ act, fields }));
+    } catch {
+      return;  // the socket is not open after all: the POST goes
+    }
+    event.preventDefault();  // htmx sends no POST
+    document.dispatchEvent(new CustomEvent("room:actionSent", { detail: { xhr: event.detail.xhr } }));
+  });
+
+  // The socket's answer to an action, once swapped in: the frame of the notice alone.
+  document.addEventListener("htmx:wsAfterMessage", (event) => {
+    const message = event.detail.message;
+    if (typeof message === "string" && message.startsWith('<p id="notice"')) {
+      document.dispatchEvent(new CustomEvent("room:actionAnswered"));
+    }
+  });
+
   // A clean close (a server restart during a deploy: 1000, 1001, or none) leaves
   // htmx-ext-ws closed for good; reopen it here, with the same jittered backoff.
   document.addEventListener("htmx:wsClose", (event) => {

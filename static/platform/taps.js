@@ -153,6 +153,38 @@
     if (tap) settle(tap.control);
   });
 
+  // A tap sent over the room's socket instead (socket.js) is answered there, in the order
+  // the taps were sent: its notice settles it. A socket that closes first, or a socket
+  // that stays silent (a phone that changed networks keeps a dead socket "open" for
+  // minutes), leaves it unsent: a board pushed later shows whether it was taken (what was
+  // tapped is gone). Answers still owed to taps given up on are skipped when they come.
+  const ANSWER_WITHIN_MS = 8000;
+  const overSocket = [];  // the taps sent over the socket and not yet answered, oldest first
+  let owed = 0;  // answers to taps given up on while the socket stayed open
+  let silence = 0;
+
+  function giveUp() {
+    silence = 0;
+    owed += overSocket.length;
+    for (const tap of overSocket.splice(0)) if (tap) notSent(tap);
+  }
+
+  document.addEventListener("room:actionSent", (event) => {
+    overSocket.push(taps.get(event.detail.xhr) || null);  // null: an action no one tapped
+    if (!silence) silence = setTimeout(giveUp, ANSWER_WITHIN_MS);
+  });
+  document.addEventListener("room:actionAnswered", () => {
+    if (owed > 0) { owed -= 1; return; }
+    const tap = overSocket.shift();
+    if (tap) settle(tap.control);
+    clearTimeout(silence);
+    silence = overSocket.length ? setTimeout(giveUp, ANSWER_WITHIN_MS) : 0;
+  });
+  document.addEventListener("htmx:wsClose", () => {
+    giveUp();
+    owed = 0;  // a closed socket's answers never come
+  });
+
   // The request never reached the server, or no answer came back in time.
   for (const failed of ["htmx:sendError", "htmx:timeout"]) {
     document.addEventListener(failed, (event) => {

@@ -300,19 +300,30 @@ class Table:
             self.spell(gazer, word)
             self.pick_number(gazer, number)
             started = time.monotonic()
-            with page.expect_response(lambda r: r.url.endswith("/name")) as answer:
-                page.click("button.send")
-            if answer.value.status == 422:  # refused (T3): only this screen says why
-                page.wait_for_function(
-                    "() => document.querySelector('#notice.error')?.textContent.trim()"
-                )
-                self.refused_only_here(gazer, before)
+            if self.send(page, lambda: page.click("button.send")) is not None:
+                self.refused_only_here(gazer, before)  # refused (T3): only this screen says why
                 continue
-            assert answer.value.status == 200, answer.value.status
             version = self.act_shown(gazer, before, started)
             self.everyone_reads("#status .clue-word", word.upper())
             return word, version
         raise AssertionError("every word was refused")
+
+    @staticmethod
+    def send(page: Page, click: Callable[[], None]) -> str | None:
+        """Click what sends a seated player's action and wait for its answer, which comes
+        on the room's socket (static/platform/socket.js: a board's actions go over it while
+        it is open): the refusal's reason, or None when the action was taken."""
+        page.evaluate(
+            """() => {
+                window.e2eAnswered = false;
+                document.addEventListener("room:actionAnswered",
+                    () => { window.e2eAnswered = true; }, { once: true });
+            }"""
+        )
+        click()
+        page.wait_for_function("() => window.e2eAnswered === true", timeout=SHOWN_WITHIN * 1000)
+        refused = page.locator("#notice.error")
+        return refused.inner_text().strip() if refused.count() else None
 
     def refused_only_here(self, gazer: Person, version: int) -> str:
         reason = gazer.page.locator("#notice.error").inner_text().strip()

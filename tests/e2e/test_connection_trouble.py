@@ -56,6 +56,43 @@ class Line:
         self.live.clear()
 
 
+class Actions:
+    """A player's websocket, routed through Playwright so that the test can hold the actions
+    the page sends on it (static/platform/socket.js), or drop the line as one is sent."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+        self.holding = False
+        self.dropping = False
+        self.held: list[tuple[object, str]] = []
+
+    def route(self, person: Person) -> None:
+        if person.name == self.who:
+            person.page.route_web_socket("**/ws/r/**", self._connect)
+
+    def _connect(self, page_side) -> None:  # a WebSocketRoute
+        server_side = page_side.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            action = isinstance(message, str) and message.startswith("{")
+            if action and self.dropping:
+                self.dropping = False
+                page_side.close(code=1006, reason="connection lost")
+                server_side.close()
+            elif action and self.holding:
+                self.held.append((server_side, message))
+            else:
+                server_side.send(message)
+
+        page_side.on_message(from_page)
+
+    def release(self) -> None:
+        self.holding = False
+        for server_side, message in self.held:
+            server_side.send(message)
+        self.held.clear()
+
+
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
@@ -184,17 +221,17 @@ def test_it_says_reconnecting_while_the_socket_is_down_and_refuses_taps_meanwhil
 
 
 def test_a_tapped_card_is_pending_until_the_push_lands(tables):
-    held: list[object] = []
-    table: Table = tables(2, viewport=PHONE)
+    actions = Actions("Bo")
+    table: Table = tables(2, viewport=PHONE, setup=actions.route)
     _, spotter, stars = seated_game(table)
     page = spotter.page
     before = table.version(page)
-    page.route(re.compile(r".*/play/touch$"), lambda route: held.append(route))  # held
+    actions.holding = True  # the touch, sent on the socket, is held on its way
 
     card = page.locator(f'#sky button[value="{stars[0]}"]')
     card.click()
     deadline = time.monotonic() + SHOWN_WITHIN
-    while not held:
+    while not actions.held:
         assert time.monotonic() < deadline, "the touch was not sent"
         page.wait_for_timeout(20)
     assert card.get_attribute("aria-busy") == "true"
@@ -212,27 +249,56 @@ def test_a_tapped_card_is_pending_until_the_push_lands(tables):
     }
     page.screenshot(path=str(SHOTS / "phone-pending-card.png"), clip=clip)
 
-    held[0].continue_()
+    actions.release()
     table.act_shown(spotter, before, time.monotonic())
     for person in table.people:
         assert person.page.locator(".pending, [aria-busy=true]").count() == 0
 
 
-def test_a_tap_whose_request_fails_on_the_network_says_not_sent(tables):
-    table: Table = tables(2, viewport=PHONE)
+def test_a_tap_whose_socket_drops_before_it_is_sent_says_not_sent(tables):
+    actions = Actions("Bo")
+    table: Table = tables(2, viewport=PHONE, setup=actions.route)
     _, spotter, stars = seated_game(table)
     page = spotter.page
-    page.route(re.compile(r".*/play/stop$"), lambda route: route.abort("internetdisconnected"))
 
     table.touch(spotter, stars[0])  # after a first touch, Stop is offered
     events, versions = Event.objects.count(), {p.name: table.version(p.page) for p in table.people}
+    actions.dropping = True  # the line drops as the Stop goes out on it
+    table.away.add(spotter.name)
     stop = page.get_by_role("button", name="Stop and bank a touch")
     stop.click()
-    refused_here(page, stop, events, versions, table)
-    assert page.locator("#connection").inner_text() == ""  # the socket is fine
-    page.unroute(re.compile(r".*/play/stop$"))
+    note = stop.locator(".tap-note")
+    note.wait_for()
+    assert note.inner_text().strip().endswith(NOT_SENT)
+    assert stop.get_attribute("aria-busy") is None
+    assert Event.objects.count() == events
+    assert {p.name: table.version(p.page) for p in table.people} == versions
+
+    # The socket comes back by itself; the board it brings still says what was not sent.
+    reads(page, "#connection", "", within=RECONNECT_AT_MOST + QUIET_AGAIN_WITHIN + SHOWN_WITHIN)
+    table.away.discard(spotter.name)
+    page.get_by_role("button", name="Stop and bank a touch").locator(".tap-note").wait_for()
     table.stop(spotter)
     assert Event.objects.count() > events
+
+
+def test_a_tap_whose_post_fails_on_the_network_says_not_sent(tables):
+    """A board that takes its actions by POST (Under One Sky's), its request lost."""
+    table: Table = tables(2, viewport=PHONE, game="Under One Sky")
+    table.join_and_sit()
+    table.host.page.get_by_role("button", name="Start the game").click()
+    table.everyone(lambda p: p.locator("#board .space").count() == 25)
+    player = next(p for p in table.people if p.page.locator("#uos-play.placing").count())
+    page = player.page
+    events = Event.objects.count()
+    versions = {p.name: table.version(p.page) for p in table.people}
+    page.route(re.compile(r".*/play/place$"), lambda route: route.abort("internetdisconnected"))
+
+    page.locator(".tray-tile").first.click()
+    space = page.locator("button.space.target").first
+    space.click()
+    refused_here(page, space, events, versions, table)
+    assert page.locator("#connection").inner_text() == ""  # the socket is fine
 
 
 def test_under_one_sky_refuses_a_space_tapped_offline(tables):

@@ -53,10 +53,7 @@ def test_the_acting_player_keeps_the_controls_the_clock_and_the_message_on_scree
     # The Stargazer sends a word the rules refuse (W2): the reason shows by the word.
     page = gazer.page
     table.spell(gazer, REFUSED_WORD)
-    with page.expect_response(lambda r: r.url.endswith("/name")) as answer:
-        page.click("button.send")
-    assert answer.value.status == 422
-    page.wait_for_function("() => document.querySelector('#notice.error')?.textContent.trim()")
+    assert table.send(page, lambda: page.click("button.send"))  # refused, and says why
     assert page.locator("#notice").evaluate("n => n.closest('#panel') !== null")
     everywhere_on_the_sky(page, ("#word", "button.send", "#countdown", "#notice.error"))
 
