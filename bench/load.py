@@ -58,6 +58,16 @@ VERSION = re.compile(rb'data-version="(\d+)"')
 # The step and the crew: on the status area since the board's frame stays the same all game,
 # on the board's frame in a checkout from before (compare.py runs this bench there too).
 STEP = re.compile(r'class="(?:board|status) [^"]*step-(\w+) crew-(\w+)[^"]*"')
+# A socket's answer to an action sent over it: a frame of the notice alone (the server's
+# lobby/socket_actions.py), an error's with "notice error".
+ANSWER = b'<p id="notice"'
+REFUSAL = re.compile(rb'class="notice error"[^>]*>(.*?)</p>', re.S)
+# What the server says when an action failed on its side, not the player's (an error, not a
+# refusal): lobby/socket_actions.py and games/middleware.py.
+FAILED = (b"That did not work", b"The table is busy", b"Something you sent cannot be stored")
+# The served tree takes a seated player's actions over the room's socket, as its page sends
+# them while the socket is open (static/platform/socket.js); a tree from before takes POSTs.
+OVER_SOCKET = (SERVER_ROOT / "lobby" / "socket_actions.py").exists()
 CARD = re.compile(r'name="card" value="(\d+)"[^>]*?class="card( lit)?(?: key-(\w+))?"')
 
 
@@ -74,10 +84,14 @@ class Player:
     can_stop: bool = False  # the panel offers "Stop and bank a touch"
     socket: object = None
     reader: asyncio.Task | None = None
+    answers: asyncio.Queue = field(default_factory=asyncio.Queue)  # the socket's notices
 
     def take(self, data: bytes, now: float) -> int | None:
         """A frame from the socket: a whole board, or the areas of one change (the cards it
         lit, the panel); what the player shows now is updated from it. Its version, if any."""
+        if data.startswith(ANSWER):  # the socket's answer to this player's action
+            self.answers.put_nowait((now, data))
+            return None
         found = VERSION.search(data)
         if not found:
             return None
@@ -235,26 +249,14 @@ async def act(room: Room, rng: random.Random, tally: Tally, timeout: float = 10.
         return
     player, action, data = choice
     start = time.perf_counter()
-    try:
-        response = await post(player, action_path(player, room.code, action), data)
-    except httpx.HTTPError:
-        tally.errors += 1
-        return
-    if response.status_code == 422:
-        room.bad_words.add(data.get("word", ""))
-        tally.refused += 1
-        return
-    if response.status_code != 200:
-        tally.refused += 1 if response.status_code in (400, 403, 409) else 0
-        tally.errors += 0 if response.status_code in (400, 403, 409) else 1
-        return
-    found = VERSION.search(response.content)
-    if not found:
-        tally.errors += 1
-        return
-    version = int(found.group(1))
-    tally.actions += 1
     deadline = start + timeout
+    if OVER_SOCKET:
+        version = await act_over_socket(room, player, action, data, tally, deadline)
+    else:
+        version = await act_over_http(room, player, action, data, tally)
+    if version is None:
+        return
+    tally.actions += 1
     while True:
         arrivals = [
             min((t for v, t in p.seen.items() if v >= version), default=None) for p in room.players
@@ -266,6 +268,56 @@ async def act(room: Room, rng: random.Random, tally: Tally, timeout: float = 10.
             tally.timeouts += 1
             return
         await asyncio.sleep(0.002)
+
+
+async def act_over_http(
+    room: Room, player: Player, action: str, data: dict, tally: Tally
+) -> int | None:
+    """The action as a POST: the version its answer shows, or None (refused, failed)."""
+    try:
+        response = await post(player, action_path(player, room.code, action), data)
+    except httpx.HTTPError:
+        tally.errors += 1
+        return None
+    if response.status_code == 422:
+        room.bad_words.add(data.get("word", ""))
+        tally.refused += 1
+        return None
+    if response.status_code != 200:
+        tally.refused += 1 if response.status_code in (400, 403, 409) else 0
+        tally.errors += 0 if response.status_code in (400, 403, 409) else 1
+        return None
+    found = VERSION.search(response.content)
+    if not found:
+        tally.errors += 1
+        return None
+    return int(found.group(1))
+
+
+async def act_over_socket(
+    room: Room, player: Player, action: str, data: dict, tally: Tally, deadline: float
+) -> int | None:
+    """The action over the player's socket, as the page sends it: the version it makes
+    (the one it was sent from, plus one), or None (refused, failed, no answer)."""
+    while not player.answers.empty():  # a late answer to an action that timed out
+        player.answers.get_nowait()
+    fields = [[name, str(value)] for name, value in data.items()]
+    try:
+        await player.socket.send(json.dumps({"act": action, "fields": fields}))
+        _, answer = await asyncio.wait_for(player.answers.get(), deadline - time.perf_counter())
+    except (websockets.ConnectionClosed, TimeoutError):
+        tally.errors += 1
+        return None
+    refusal = REFUSAL.search(answer)
+    if refusal is None:
+        return int(data["version"]) + 1
+    if any(failed in refusal.group(1) for failed in FAILED):
+        tally.errors += 1
+    else:
+        tally.refused += 1
+        if action == "name":  # a word refused (W1-W8), or a stale version: not again
+            room.bad_words.add(data.get("word", ""))
+    return None
 
 
 async def rematch(room: Room, tally: Tally) -> None:
