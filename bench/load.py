@@ -5,8 +5,10 @@ session with cookies and CSRF, and a websocket), playing real Constellate turns.
     .venv/bin/python bench/load.py --config scale --web 2 --rooms 200
     .venv/bin/python bench/load.py --config scale --web 2 --capacity
 
-For every action it measures the time from sending the POST to the moment every websocket
-of that room holds the board carrying the new version ("action-to-every-screen"), and
+Each action is sent as the served tree's page sends it: a frame on the player's socket
+(lobby/socket_actions.py), or a POST on a tree from before. For every action it measures the
+time from sending it to the moment every websocket of that room holds the board carrying
+the new version ("action-to-every-screen"), and
 reports percentiles, actions/s, errors, the server's CPU per action and memory (from
 /proc), memory per idle room, the game page's load time, and micro-figures (fold, render,
 clue check). Results go to a JSON file (bench/results/, gitignored) and a table.
