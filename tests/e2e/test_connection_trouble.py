@@ -282,8 +282,9 @@ def test_a_tap_whose_socket_drops_before_it_is_sent_says_not_sent(tables):
     assert Event.objects.count() > events
 
 
-def test_a_tap_whose_post_fails_on_the_network_says_not_sent(tables):
-    """A board that takes its actions by POST (Under One Sky's), its request lost."""
+def under_one_sky_placing(tables) -> tuple[Table, Person, Page, int, dict[str, int]]:
+    """An Under One Sky game on two phones, and the player about to place a tile: (the
+    table, the player, their page, the events stored, every screen's version)."""
     table: Table = tables(2, viewport=PHONE, game="Under One Sky")
     table.join_and_sit()
     table.host.page.get_by_role("button", name="Start the game").click()
@@ -292,6 +293,12 @@ def test_a_tap_whose_post_fails_on_the_network_says_not_sent(tables):
     page = player.page
     events = Event.objects.count()
     versions = {p.name: table.version(p.page) for p in table.people}
+    return table, player, page, events, versions
+
+
+def test_a_tap_whose_post_fails_on_the_network_says_not_sent(tables):
+    """A board that takes its actions by POST (Under One Sky's), its request lost."""
+    table, _, page, events, versions = under_one_sky_placing(tables)
     page.route(re.compile(r".*/play/place$"), lambda route: route.abort("internetdisconnected"))
 
     page.locator(".tray-tile").first.click()
@@ -302,14 +309,7 @@ def test_a_tap_whose_post_fails_on_the_network_says_not_sent(tables):
 
 
 def test_under_one_sky_refuses_a_space_tapped_offline(tables):
-    table: Table = tables(2, viewport=PHONE, game="Under One Sky")
-    table.join_and_sit()
-    table.host.page.get_by_role("button", name="Start the game").click()
-    table.everyone(lambda p: p.locator("#board .space").count() == 25)
-    player = next(p for p in table.people if p.page.locator("#uos-play.placing").count())
-    page = player.page
-    events = Event.objects.count()
-    versions = {p.name: table.version(p.page) for p in table.people}
+    table, player, page, events, versions = under_one_sky_placing(tables)
 
     page.locator(".tray-tile").first.click()
     offline(table, player, True)
