@@ -490,11 +490,13 @@ class GameDefinition(Generic[S, C]):
         table = Table(players, step_seconds, chosen, rng or random.SystemRandom())
         return service.start(self, self.deal(table), now=now)
 
-    def act(self, game_id: int, command: C, *, now: datetime | None = None) -> Outcome:
-        """Run one command. A refusal appends nothing (except a due expiry, C6)."""
+    def act(self, game: int | Game, command: C, *, now: datetime | None = None) -> Outcome:
+        """Run one command. A refusal appends nothing (except a due expiry, C6). Given the
+        game's row as just read (not its id), the command is decided at that row's version
+        without locking it first (``service.act``)."""
         from . import service
 
-        return service.act(self, game_id, command, now=now)
+        return service.act(self, game, command, now=now)
 
     def expire_step(
         self,

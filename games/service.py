@@ -4,7 +4,9 @@ Lock the game, fold its events, apply any due expiry first (C6), decide, append,
 announce the new events after commit. The game is its definition (``games.definition``):
 its pure ``decide`` and ``evolve``, and the clock's command; its state has ``version``,
 ``ended``, ``deadline`` and ``step_started`` (the version of the event that started the
-running step). Reached through the definition: ``GAME.act(game_id, command)``.
+running step). Reached through the definition: ``GAME.act(game_id, command)``, or
+``GAME.act(row, command)`` with the game's row as just read, which takes no lock unless
+another append came first (``act``).
 """
 
 from __future__ import annotations
@@ -48,11 +50,28 @@ def start(
     return row, outcome
 
 
-def act(game: Definition, game_id: int, command: object, *, now: datetime | None = None) -> Outcome:
-    """Run one command. A refusal appends nothing (except a due expiry, C6)."""
+def act(
+    game: Definition, row: Game | int, command: object, *, now: datetime | None = None
+) -> Outcome:
+    """Run one command. A refusal appends nothing (except a due expiry, C6).
+
+    Given the game's row as the caller just read it (an action reads it with the room), the
+    command is decided at that row's version with no lock taken first: the append's
+    conditional UPDATE of the version is what keeps two writers apart, and the first write
+    of the transaction. If another append landed since the row was read, nothing of this
+    try is kept and the command runs again on the game locked and read afresh, as it does
+    when given only the game's id. A refusal decided at the row's version is the answer the
+    command would have had just before the other append."""
+    now = now or timezone.now()
+    if isinstance(row, Game) and not store.known_past(row):
+        try:
+            with transaction.atomic():
+                return _run(game, row, command, now)
+        except store.VersionConflict:  # rolled back; the row object was left as it was
+            pass
     with transaction.atomic():
-        row = store.lock(game_id)
-        return _run(game, row, command, now or timezone.now())
+        locked = store.lock(row if isinstance(row, int) else row.pk)
+        return _run(game, locked, command, now)
 
 
 def current(game: Definition, row: Game | int, *, now: datetime | None = None) -> Any:

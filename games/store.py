@@ -114,6 +114,15 @@ def state_of(game: Game) -> Any:
     return state
 
 
+def known_past(game: Game) -> bool:
+    """Whether this process already holds the game's state at a later version than the row
+    says: the row was read before another append (deciding on it would fold again from the
+    start, only for the append to be refused)."""
+    with _cache_lock:
+        cached = _cache.get(game.pk)
+    return cached is not None and cached[0] > game.version
+
+
 def _fold_more(kind: Definition, game: Game, version: int, state: Any) -> Any:
     events = read_events(game, after=version, upto=game.version)
     if version + len(events) != game.version:

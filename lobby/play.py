@@ -90,7 +90,7 @@ def perform(
         command = chosen.build(data, seat)
     except BadInput as error:
         return _refused(screens, error.message, error.status)
-    outcome = game.act(row.id, command)
+    outcome = game.act(row, command)  # as read with the room: no lock unless raced
     return _answer(ctx, row.id, game, chosen, outcome, answer_change)
 
 

@@ -220,3 +220,99 @@ def test_a_game_is_locked_only_inside_a_transaction_and_its_row_is_read_as_store
         store.game(game.pk + 1000)
     with transaction.atomic(), pytest.raises(Game.DoesNotExist):
         store.lock(game.pk + 1000)
+
+
+def _of_the_game(queries: CaptureQueriesContext) -> list[str]:
+    """The kind of each statement on the game's row and events (the clue check's word list
+    and the push's room are read as well)."""
+    return [
+        q["sql"].split()[0].upper()
+        for q in queries.captured_queries
+        if '"games_game"' in q["sql"] or '"games_event"' in q["sql"]
+    ]
+
+
+def _gazer(state: State) -> int:
+    return 1 if state.crew.value == "gold" else 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_action_on_the_game_row_as_just_read_takes_no_lock_and_lands_T2():
+    """An action reads the game's row with its room; the command is decided at that
+    version and the append's conditional UPDATE is the first statement, with no locking
+    read before it."""
+    game, state = _game()
+    row = Game.objects.get(pk=game.pk)
+    with CaptureQueriesContext(connections["default"]) as queries:
+        outcome = GAME.act(row, Name(_gazer(state), "ocean", 2, state.version))
+    assert outcome.ok and outcome.state.constellations[-1].word == "OCEAN"
+    assert not any("FOR UPDATE" in q["sql"] for q in queries.captured_queries)
+    assert _of_the_game(queries) == ["UPDATE", "INSERT"]
+    assert row.version == 2 == Game.objects.get(pk=game.pk).version
+    assert Event.objects.filter(game=game, kind="ConstellationTaken").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_action_on_a_row_read_before_another_append_is_decided_again_on_the_game_as_it_is():
+    """Two Stargazer clicks: the second was read (row and all) before the first landed. Its
+    try at the old version is rolled back whole and it runs again on the locked game: one
+    word is named, the second click is told the sky changed, no event is lost or doubled."""
+    game, state = _game()
+    stale = Game.objects.get(pk=game.pk)  # version 1, read before the other click landed
+    first = GAME.act(game.pk, Name(_gazer(state), "ocean", 2, state.version))
+    store.forget_cached_states()  # as in another process, which knows nothing newer
+    second = GAME.act(stale, Name(_gazer(state), "river", 3, state.version))
+    assert first.ok and not second.ok
+    assert second.refusal.reason == "Your Spotters are touching the sky now."
+    assert second.state.constellations[-1].word == "OCEAN" and second.state.version == 2
+    kinds = list(Event.objects.filter(game=game).order_by("seq").values_list("kind", flat=True))
+    assert kinds == ["SkyDealt", "ConstellationTaken"]
+    assert Game.objects.get(pk=game.pk).version == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_older_than_what_the_process_knows_goes_straight_to_the_lock():
+    """The process already folded a later version than the row read: deciding on the row
+    would fold the game again from its deal only to be refused at the append."""
+    game, state = _game()
+    stale = Game.objects.get(pk=game.pk)
+    GAME.act(game.pk, Name(_gazer(state), "ocean", 2, state.version))  # remembered at 2
+    assert store.known_past(stale)
+    with CaptureQueriesContext(connections["default"]) as queries:
+        outcome = GAME.act(stale, Name(_gazer(state), "river", 3, state.version))
+    assert not outcome.ok and outcome.state.constellations[-1].word == "OCEAN"
+    locking = connections["default"].features.has_select_for_update
+    assert any("FOR UPDATE" in q["sql"] for q in queries.captured_queries) == locking
+    assert _of_the_game(queries) == ["SELECT"]  # the lock; nothing tried at the old version
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_racing_touches_on_rows_read_before_either_land_exactly_one_event_T7():
+    """As T7's race above, each Spotter's action holding the row it read with its room."""
+    game, state = _game(players=6)
+    state = GAME.act(game.pk, Name(_gazer(state), "ocean", 2, state.version)).state
+    spotters = [n for n in range(3, 7) if state.seat(n).crew is state.crew]
+    dark = [i for i in range(24) if i not in state.lit]
+    barrier = threading.Barrier(2)
+    results: list = []
+
+    def touch(seat, card):
+        try:
+            row = Game.objects.get(pk=game.pk)
+            barrier.wait(timeout=5)
+            results.append(GAME.act(row, TouchCard(seat, card, state.version)))
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=touch, args=(spotters[0], dark[0])),
+        threading.Thread(target=touch, args=(spotters[1], dark[1])),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(r.ok for r in results) == [False, True]
+    assert Event.objects.filter(game=game, kind="CardTouched").count() == 1
+    seqs = list(Event.objects.filter(game=game).values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
