@@ -12,7 +12,10 @@ out); the messages of one call keep their order (each a microsecond after the on
 A socket of the sending process itself, listening on its event loop, is not sent its
 message through Redis at all: it goes straight into the socket's queue. A room's players
 usually reach the same daphne (a proxy that routes by the room's link makes it so), and
-then an action's pushes never leave the process.
+then an action's pushes never leave the process. An action's thread sends its pushes
+itself (``send_to_groups``, redis-py's blocking client): the members, the boards and the
+writes on that thread, and one wake-up of the event loop for this process's sockets;
+``group_send_all`` is the same for a caller on the event loop (and channels' ``group_send``).
 
 A process reads its sockets' messages with one reader (``receive``), as the embedded
 layer does: it waits for the process's key with BZPOPMIN, then takes whatever else is
@@ -30,10 +33,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections import Counter, defaultdict
 from typing import Any
 
+import redis
+import redis.sentinel
 from asgiref.sync import sync_to_async
 from channels_redis.core import RedisChannelLayer
 
@@ -67,6 +73,8 @@ return found
 """
 
 
+Entry = tuple[str, bytes, int]  # a message for Redis: its channel key, serialized, capacity
+
 TAKE = 200  # the most messages one read takes after the first
 
 
@@ -76,6 +84,10 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         # (event loop, process channel) -> its reader, and how many sockets wait on it
         self._readers: dict[tuple[asyncio.AbstractEventLoop, str], asyncio.Task[None]] = {}
         self._waiting: Counter[tuple[asyncio.AbstractEventLoop, str]] = Counter()
+        # connection index -> redis-py's blocking client, for pushes sent from a thread
+        self._blocking: dict[int, redis.Redis] = {}
+        self._blocking_scripts: dict[tuple[int, str], Any] = {}
+        self._blocking_lock = threading.Lock()
 
     # -- a process's sockets' messages, read by one reader ---------------------------------
 
@@ -158,6 +170,11 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
 
     # -- an action's pushes, sent at once --------------------------------------------------
 
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        """One group's message from the event loop (channels' own API), sent as an
+        action's are: this process's listening sockets get it straight into their queues."""
+        await self.group_send_all([(group, message)])
+
     async def group_send_all(self, messages: list[tuple[str, Any]]) -> None:
         """Every (group, message) at once: see the module's docstring. A message may be
         given as what makes it (a callable, synchronous: an audience's board): it is made
@@ -170,10 +187,20 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
             messages = [
                 (group, next(made) if callable(message) else message) for group, message in messages
             ]
-        # connection index -> [(channel key, serialized message, capacity)], in order
-        sends: dict[int, list[tuple[str, bytes, int]]] = defaultdict(list)
-        for group, message in messages:
-            elsewhere = self._deliver_here(members[group], message)
+        routed = [
+            (message, self._deliver_here(members[group], message)) for group, message in messages
+        ]
+        for index, entries in self._sends(routed).items():
+            send = self._script(index, SEND)
+            over = await send(keys=_keys(entries), args=self._send_args(entries))
+            if over:
+                log.info("%s of %s messages over capacity", over, len(entries))
+
+    def _sends(self, routed: list[tuple[dict[str, Any], list[str]]]) -> dict[int, list[Entry]]:
+        """Connection index -> [(channel key, serialized message, capacity)], in order, for
+        every (message, the channels it goes to through Redis) given."""
+        sends: dict[int, list[Entry]] = defaultdict(list)
+        for message, elsewhere in routed:
             if not elsewhere:
                 continue
             by_connection, serialized, capacity = self._map_channel_keys_to_connection(
@@ -181,16 +208,101 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
             )
             for index, keys in by_connection.items():
                 sends[index] += [(key, serialized[key], capacity[key]) for key in keys]
+        return sends
+
+    def _send_args(self, entries: list[Entry]) -> list[Any]:
+        """SEND's arguments: every message, every capacity, then the time, the expiry, and
+        the age past which a waiting message is dropped first (as channels-redis does)."""
         now = time.time()
-        expired = int(now) - int(self.expiry)  # dropped first, as channels-redis does
-        for index, entries in sends.items():
-            keys = [key for key, _, _ in entries]
-            payloads: list[Any] = [payload for _, payload, _ in entries]
-            capacities: list[Any] = [capacity for _, _, capacity in entries]
-            send = self._script(index, SEND)
-            over = await send(keys=keys, args=[*payloads, *capacities, now, self.expiry, expired])
+        payloads: list[Any] = [payload for _, payload, _ in entries]
+        capacities: list[Any] = [capacity for _, _, capacity in entries]
+        return [*payloads, *capacities, now, self.expiry, int(now) - int(self.expiry)]
+
+    # -- an action's pushes, sent from its own thread --------------------------------------
+
+    def send_to_groups(self, messages: list[tuple[str, Any]]) -> None:
+        """Every (group, message) at once from synchronous code (an action's thread; never
+        the event loop): as ``group_send_all``, with redis-py's blocking client. The
+        action's thread finds the members, makes the messages and writes them to Redis
+        itself, and this process's listening sockets get theirs in one wake-up of their
+        event loop: no hop to the loop and back for the members, none back to the thread to
+        make the boards (the async way cost an action three hand-overs)."""
+        groups = [group for group, _ in messages]
+        members = self._members_blocking(groups)
+        listening = self._listening_processes()
+        here: dict[asyncio.AbstractEventLoop, list[tuple[str, Any]]] = defaultdict(list)
+        routed: list[tuple[dict[str, Any], list[str]]] = []
+        for group, message in messages:
+            if not members[group]:
+                continue  # made only for a group with a socket
+            made = message() if callable(message) else message
+            elsewhere = []
+            for channel in members[group]:
+                loop = self._loop_listening(channel, listening)
+                if loop is None:
+                    elsewhere.append(channel)
+                else:
+                    here[loop].append((channel, made))
+            routed.append((made, elsewhere))
+        for loop, deliveries in here.items():
+            loop.call_soon_threadsafe(self._put_all, deliveries)
+        for index, entries in self._sends(routed).items():
+            send = self._blocking_script(index, SEND)
+            over = send(keys=_keys(entries), args=self._send_args(entries))
             if over:
                 log.info("%s of %s messages over capacity", over, len(entries))
+
+    def _members_blocking(self, groups: list[str]) -> dict[str, list[str]]:
+        """``_members``, from a thread."""
+        stale = int(time.time()) - self.group_expiry
+        members: dict[str, list[str]] = {}
+        for index, named in self._groups_by_connection(groups).items():
+            keys = [self._group_key(group) for group in named]
+            found = self._blocking_script(index, MEMBERS)(keys=keys, args=[stale])
+            for group, names in zip(named, found, strict=True):
+                members[group] = [name.decode("utf8") for name in names]
+        return members
+
+    def _listening_processes(self) -> dict[str, asyncio.AbstractEventLoop]:
+        """This process's channels' prefixes whose reader runs, each with its loop (read
+        from another thread: a copy of the readers taken at once)."""
+        return {
+            process: loop
+            for (loop, process), task in list(self._readers.items())
+            if not task.done() and not loop.is_closed()
+        }
+
+    def _loop_listening(
+        self, channel: str, listening: dict[str, asyncio.AbstractEventLoop]
+    ) -> asyncio.AbstractEventLoop | None:
+        """The loop of a socket of this process that waits for its messages, or None."""
+        if "!" not in channel or channel not in self.receive_buffer:
+            return None
+        return listening.get(self.non_local_name(channel))
+
+    def _put_all(self, deliveries: list[tuple[str, Any]]) -> None:
+        """On the sockets' loop: each message into its socket's queue (a socket that closed
+        meanwhile has none: skipped)."""
+        for channel, message in deliveries:
+            queue = self.receive_buffer.get(channel)
+            if queue is not None:
+                queue.put_nowait(message)  # full: drops its oldest
+
+    def _blocking_script(self, index: int, source: str) -> Any:
+        """A Lua script on redis-py's blocking client for a connection (EVALSHA once Redis
+        knows it); the client and its pool are made once, and are safe across threads."""
+        script = self._blocking_scripts.get((index, source))
+        if script is None:
+            with self._blocking_lock:
+                client = self._blocking.get(index)
+                if client is None:
+                    client = self._blocking[index] = redis.Redis(
+                        connection_pool=_blocking_pool(self.hosts[index])
+                    )
+                script = self._blocking_scripts.setdefault(
+                    (index, source), client.register_script(source)
+                )
+        return script
 
     def _deliver_here(self, channels: list[str], message: dict[str, Any]) -> list[str]:
         """Put the message straight into the queue of each of the channels that are sockets
@@ -219,19 +331,42 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
     async def _members(self, groups: list[str]) -> dict[str, list[str]]:
         """Each group's channels (its stale members dropped first), in one call per Redis
         connection."""
-        by_connection: dict[int, list[str]] = defaultdict(list)
-        for group in dict.fromkeys(groups):
-            assert self.require_valid_group_name(group), "Group name not valid"
-            by_connection[self.consistent_hash(group)].append(group)
         stale = int(time.time()) - self.group_expiry
         members: dict[str, list[str]] = {}
-        for index, named in by_connection.items():
+        for index, named in self._groups_by_connection(groups).items():
             keys = [self._group_key(group) for group in named]
             found = await self._script(index, MEMBERS)(keys=keys, args=[stale])
             for group, names in zip(named, found, strict=True):
                 members[group] = [name.decode("utf8") for name in names]
         return members
 
+    def _groups_by_connection(self, groups: list[str]) -> dict[int, list[str]]:
+        by_connection: dict[int, list[str]] = defaultdict(list)
+        for group in dict.fromkeys(groups):
+            if not self.require_valid_group_name(group):
+                raise ValueError(f"not a group name: {group!r}")
+            by_connection[self.consistent_hash(group)].append(group)
+        return by_connection
+
     def _script(self, index: int, source: str) -> Any:
         """A Lua script on a connection, sent by its digest (EVALSHA) once Redis knows it."""
         return self.connection(index).register_script(source)
+
+
+def _keys(entries: list[Entry]) -> list[str]:
+    return [key for key, _, _ in entries]
+
+
+def _blocking_pool(host: dict[str, Any]) -> redis.ConnectionPool:
+    """redis-py's blocking pool for one of the layer's hosts, as channels-redis makes its
+    own (``channels_redis.utils.create_pool``): by address, by sentinel, or by arguments."""
+    host = dict(host)
+    if "address" in host:
+        return redis.ConnectionPool.from_url(host.pop("address"), **host)
+    master = host.pop("master_name", None)
+    if master is not None:
+        sentinels = redis.sentinel.Sentinel(
+            host.pop("sentinels"), host.pop("sentinel_kwargs", None)
+        )
+        return redis.sentinel.SentinelConnectionPool(master, sentinels, **host)
+    return redis.ConnectionPool(**host)

@@ -50,9 +50,9 @@ def _send(group: str, message: dict) -> None:
 
 
 def _send_all(messages: list[tuple[str, Message]]) -> None:
-    """Every group's message at once: straight from this thread when the layer can
-    (the embedded default's, config/channel_layers.py), else in one trip to the event
-    loop (in one batch when the layer can: the scale-out one's, config/redis_layer.py)."""
+    """Every group's message at once: straight from this thread when the layer can (the
+    embedded default's, config/channel_layers.py, and the scale-out one's,
+    config/redis_layer.py), else in one trip to the event loop."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -64,8 +64,6 @@ def _send_all(messages: list[tuple[str, Message]]) -> None:
             log.exception("pushing %d messages failed", len(messages))
         return
 
-    group_send_all = getattr(layer, "group_send_all", None)  # scale-out: config/redis_layer.py
-
     async def send_each(ready: list[tuple[str, dict]]) -> None:
         results = await asyncio.gather(
             *(layer.group_send(group, message) for group, message in ready),
@@ -75,11 +73,8 @@ def _send_all(messages: list[tuple[str, Message]]) -> None:
             if isinstance(result, BaseException):
                 log.error("push to %s failed", group, exc_info=result)
 
-    try:
-        if group_send_all is not None:  # it makes what has a member, on this thread
-            async_to_sync(group_send_all)(messages)
-        else:  # a plain layer: every message made here, not on the event loop
-            async_to_sync(send_each)([(group, made(message)) for group, message in messages])
+    try:  # a plain layer (channels' in-memory one): every message made here, not on the loop
+        async_to_sync(send_each)([(group, made(message)) for group, message in messages])
     except Exception:  # a push that fails must never undo or block the action
         log.exception("pushing %d messages failed", len(messages))
 

@@ -8,7 +8,9 @@ Only meaningful on Redis: skipped otherwise (``make test SCALE=1`` runs it)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -195,3 +197,103 @@ def test_a_push_to_this_process_s_listening_sockets_never_goes_through_redis() -
     # one write to Redis in all: the public push, to the other process's key alone
     assert len(sent_through_redis) == 1 and len(sent_through_redis[0]) == 1
     assert "!" in sent_through_redis[0][0]
+
+
+def test_an_action_s_thread_sends_its_pushes_itself_to_sockets_here_and_elsewhere() -> None:
+    """``send_to_groups``, as an action's thread calls it after the commit (redis-py's
+    blocking client, no hop to the event loop): this process's listening sockets get their
+    pushes in order through their loop, another process's socket through Redis (one write),
+    and a board is made only for an audience with a socket, on the action's own thread."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    made: list[str] = []
+    sent_through_redis: list[list[str]] = []
+
+    def seat_2() -> dict:
+        made.append(threading.current_thread().name)
+        return push("seat 2")
+
+    def never_made() -> dict:
+        made.append("nobody's")
+        return push("nobody")
+
+    async def scenario() -> tuple[list[str], list[str], list[str]]:
+        here = BatchedRedisChannelLayer(**config)
+        there = BatchedRedisChannelLayer(**config)
+        script = here._blocking_script
+
+        def counting(index: int, source: str) -> object:
+            call = script(index, source)
+            if "ZADD" not in source:
+                return call
+
+            def send(keys: list[str], args: list[object]) -> object:
+                sent_through_redis.append([k.decode() if isinstance(k, bytes) else k for k in keys])
+                return call(keys=keys, args=args)
+
+            return send
+
+        here._blocking_script = counting  # type: ignore[method-assign]
+        mine, also_mine = await here.new_channel(), await here.new_channel()
+        theirs = await there.new_channel()
+        await here.group_add("room-7-seat-1", mine)
+        await here.group_add("room-7-seat-2", also_mine)
+        await there.group_add("room-7-seat-2", theirs)
+        waiting = [asyncio.ensure_future(here.receive(c)) for c in (mine, also_mine)]
+        await asyncio.sleep(0.05)  # both sockets listen, as connected consumers do
+        action = ThreadPoolExecutor(1, "socket-action")
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                action,
+                here.send_to_groups,
+                [
+                    ("room-7-seat-1", push("seat 1")),
+                    ("room-7-seat-2", seat_2),
+                    ("room-7-seat-3", never_made),
+                ],
+            )
+            await asyncio.get_running_loop().run_in_executor(
+                action, here.send_to_groups, [("room-7-seat-1", push("seat 1 again"))]
+            )
+            first_mine, first_also = [(await asyncio.wait_for(w, 5))["html"] for w in waiting]
+            got_mine = [first_mine, (await asyncio.wait_for(here.receive(mine), 5))["html"]]
+            got_theirs = [(await asyncio.wait_for(there.receive(theirs), 5))["html"]]
+            return got_mine, [first_also], got_theirs
+        finally:
+            action.shutdown()
+            await here.group_discard("room-7-seat-1", mine)
+            await here.group_discard("room-7-seat-2", also_mine)
+            await there.group_discard("room-7-seat-2", theirs)
+            await here.close_pools()
+            await there.close_pools()
+
+    got_mine, got_also_mine, got_theirs = async_to_sync(scenario)()
+    assert got_mine == ["seat 1", "seat 1 again"]
+    assert got_also_mine == ["seat 2"]
+    assert got_theirs == ["seat 2"]
+    assert len(made) == 1 and made[0].startswith("socket-action")
+    assert len(sent_through_redis) == 1 and len(sent_through_redis[0]) == 1
+    assert "!" in sent_through_redis[0][0]
+
+
+def test_a_push_from_a_thread_skips_a_socket_that_closed_before_its_loop_took_it() -> None:
+    """The loop puts a thread's pushes into their sockets' queues at its next turn: a socket
+    gone by then (its queue dropped) is skipped, and the others still get theirs."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+
+    async def scenario() -> str:
+        layer = BatchedRedisChannelLayer(**config)
+        gone, staying = await layer.new_channel(), await layer.new_channel()
+        closing = asyncio.ensure_future(layer.receive(gone))
+        waiting = asyncio.ensure_future(layer.receive(staying))
+        await asyncio.sleep(0.05)  # both listen; then one socket closes
+        closing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await closing
+        try:
+            layer._put_all([(gone, push("too late")), (staying, push("on time"))])
+            assert gone not in layer.receive_buffer  # not made again for a message
+            return (await asyncio.wait_for(waiting, 5))["html"]
+        finally:
+            await layer.close_pools()
+
+    assert async_to_sync(scenario)() == "on time"
