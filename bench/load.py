@@ -470,6 +470,7 @@ async def run(args: argparse.Namespace) -> dict:
         phases = []
         paces = [args.pace] if not args.capacity else [5.0, 2.5, 1.25, 0.8, 0.5, 0.3]
         for i, pace in enumerate(paces):
+            print(f"measuring: pace {pace}s for {args.seconds:g}s", flush=True)  # for a profiler
             cpu0 = cpu_by_group(server)
             tally = await phase(rooms, pace, args.seconds, seed=args.seed + i)
             cpu = {name: s - cpu0.get(name, 0.0) for name, s in cpu_by_group(server).items()}
