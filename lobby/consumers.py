@@ -38,6 +38,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     caps: list[limits.Cap] | None = None  # what this socket is counted against, once admitted
     acted_since: float = float("-inf")  # this socket's window of actions began then
     acted: int = 0  # actions sent in that window
+    identity: str | None = None  # the browser's, from its session, once it has one
 
     async def connect(self) -> None:
         """Accept first, then listen, then render. The handshake is answered before any
@@ -56,7 +57,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if place is None:
             await self.close(code=4404)
             return
-        self.room_id, self.kind, audience = place
+        self.room_id, self.kind, self.identity, audience = place
         caps = limits.socket_caps(self.room_id, self.scope)
         if not await limits.admit(caps):
             await self.close(code=limits.CLOSE_OVER_CAP)
@@ -135,7 +136,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
-            frames = await _answer_action(code, self.kind, self.session_key, text)
+            frames = await _answer_action(code, self.kind, self.session_key, self.identity, text)
         except Exception:  # the thread's own set-up or clean-up: the socket lives on
             log.exception("a socket's action could not be run")
             frames = [screens.render_notice(socket_actions.DID_NOT_WORK)]
@@ -176,13 +177,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.audience = audience
 
     @database_sync_to_async
-    def _place(self, code: str) -> tuple[int, str, str] | None:
-        """The room, its game and this socket's audience (who it is in the current game)."""
+    def _place(self, code: str) -> tuple[int, str, str | None, str] | None:
+        """The room, its game, the browser's identity and this socket's audience (who it is
+        in the current game)."""
         room = views.ROOM.first(code[:32])
         if room is None:
             return None
-        ctx = views.context_for(room, renders.identity_of_session(self.session_key))
-        return room.pk, room.kind, views.audience_of_viewer(ctx)
+        identity = renders.identity_of_session(self.session_key)
+        ctx = views.context_for(room, identity)
+        return room.pk, room.kind, identity, views.audience_of_viewer(ctx)
 
 
 # An action runs on threads kept for actions, as a POST does (config/http_threads.py): not

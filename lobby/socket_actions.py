@@ -93,24 +93,32 @@ def _is_text(part: object) -> bool:
     return isinstance(part, str) and len(part) <= MAX_FIELD and not _SURROGATE.search(part)
 
 
-def answer(code: str, kind: str, session_key: str | None, text: str) -> list[str]:
+def answer(
+    code: str, kind: str, session_key: str | None, identity: str | None, text: str
+) -> list[str]:
     """The frames the socket that sent ``text`` in a room of game ``kind`` is answered
     with: the board first if a refusal refreshes it, then the notice, which always comes
-    last and alone in its frame (the page knows its answer by it, socket.js). The
+    last and alone in its frame (the page knows its answer by it, socket.js).
+
+    ``identity`` is the browser's as its socket read it from the session on connecting: a
+    browser's identity, once given, is never changed or taken back, so it is not read again
+    for every action (without one, the session is read now: it may have one since). The
     database connections are handled as a request's: checked before, and after given back
     (to PostgreSQL's pool) or kept as the settings say."""
     fresh_connections()  # as a POST's kept thread does (config/http_threads.py)
     close_old_connections()
     try:
-        return _frames(code, kind, session_key, text)
+        return _frames(code, kind, session_key, identity, text)
     finally:
         close_old_connections()
 
 
-def _frames(code: str, kind: str, session_key: str | None, text: str) -> list[str]:
+def _frames(
+    code: str, kind: str, session_key: str | None, identity: str | None, text: str
+) -> list[str]:
     screens = game_type(kind).screens
     try:
-        answered = _answer(code, session_key, text, screens)
+        answered = _answer(code, session_key, identity, text, screens)
     except DataError:
         log.warning("database refused a value of a socket's action")
         return [screens.render_notice(CANNOT_STORE)]
@@ -126,12 +134,12 @@ def _frames(code: str, kind: str, session_key: str | None, text: str) -> list[st
 
 
 def _answer(
-    code: str, session_key: str | None, text: str, screens: Screens[Any]
+    code: str, session_key: str | None, identity: str | None, text: str, screens: Screens[Any]
 ) -> str | play.Answer:
     """Counted and read before anything is asked of the database: the browser's allowance
     (a browser with no identity yet, by its session: it cannot act, but may not flood),
     the frame."""
-    identity = identity_of_session(session_key)
+    identity = identity or identity_of_session(session_key)
     if limited_identity(identity or f"session-{session_key}", "action"):
         return screens.render_notice(views.SLOW_DOWN)
     try:

@@ -160,6 +160,41 @@ def test_only_seated_players_act_over_the_socket():
     run(scenario)
 
 
+def test_a_player_s_socket_reads_its_session_once_not_for_every_action():
+    """The socket knows its browser's identity from connecting (an identity is never
+    changed or taken back); its actions are still that seat's, and refused for a stranger
+    whose session has none."""
+    table = spotting_table()
+    reads: list[str | None] = []
+    real = socket_actions.identity_of_session
+
+    def counted(session_key):
+        reads.append(session_key)
+        return real(session_key)
+
+    async def scenario():
+        spotter = await sync_to_async(table.spotter)()
+        socket, _ = await open_socket(table.seats[spotter], table.room.code)
+        stranger, _ = await open_socket(None, table.room.code)
+        with mock.patch.object(socket_actions, "identity_of_session", counted):
+            for _ in range(2):
+                before = await sync_to_async(table.state)()
+                card = (await sync_to_async(table.dark_own)())[0]
+                await socket.send_to(frame("touch", version=before.version, card=card))
+                await answer_and_push(socket, before.version + 1)
+            assert reads == []  # the player's socket read it on connecting
+            await stranger.send_to(frame("touch", version=before.version, card=card))
+            while not (got := await stranger.receive_from(timeout=WAIT)).startswith("<p id"):
+                pass  # the two touches' pushes
+            assert "Only seated players can do that." in got
+            assert len(reads) == 1  # a browser with none may have one since: read now
+        assert len((await sync_to_async(table.state)()).lit) >= 2
+        await socket.disconnect()
+        await stranger.disconnect()
+
+    run(scenario)
+
+
 @pytest.mark.parametrize(
     "sent",
     [
