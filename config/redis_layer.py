@@ -75,6 +75,8 @@ return found
 
 Entry = tuple[str, bytes, int]  # a message for Redis: its channel key, serialized, capacity
 
+BLOCKING_TIMEOUT = 5.0  # seconds: the most an action's thread waits on a push's reply
+
 TAKE = 200  # the most messages one read takes after the first
 
 
@@ -245,7 +247,10 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
                     here[loop].append((channel, made))
             routed.append((made, elsewhere))
         for loop, deliveries in here.items():
-            loop.call_soon_threadsafe(self._put_all, deliveries)
+            try:
+                loop.call_soon_threadsafe(self._put_all, deliveries)
+            except RuntimeError:  # its loop closed meanwhile (the process winding down)
+                log.info("%d pushes to closing sockets dropped", len(deliveries))
         for index, entries in self._sends(routed).items():
             send = self._blocking_script(index, SEND)
             over = send(keys=_keys(entries), args=self._send_args(entries))
@@ -359,14 +364,19 @@ def _keys(entries: list[Entry]) -> list[str]:
 
 def _blocking_pool(host: dict[str, Any]) -> redis.ConnectionPool:
     """redis-py's blocking pool for one of the layer's hosts, as channels-redis makes its
-    own (``channels_redis.utils.create_pool``): by address, by sentinel, or by arguments."""
-    host = dict(host)
+    own (``channels_redis.utils.create_pool``): by address, by sentinel, or by arguments.
+
+    Its replies come at once (two short scripts), so a reply waits at most
+    ``BLOCKING_TIMEOUT``: the host's ``socket_timeout`` of None is for the event loop's
+    readers, which wait on BZPOPMIN; here a connection dropped without a word would hold
+    the action's thread until TCP keepalive gave up on it."""
+    host = {**host, "socket_timeout": BLOCKING_TIMEOUT, "socket_connect_timeout": BLOCKING_TIMEOUT}
     if "address" in host:
         return redis.ConnectionPool.from_url(host.pop("address"), **host)
     master = host.pop("master_name", None)
     if master is not None:
         sentinels = redis.sentinel.Sentinel(
-            host.pop("sentinels"), host.pop("sentinel_kwargs", None)
+            host.pop("sentinels"), sentinel_kwargs=host.pop("sentinel_kwargs", None)
         )
         return redis.sentinel.SentinelConnectionPool(master, sentinels, **host)
     return redis.ConnectionPool(**host)

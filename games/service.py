@@ -1,12 +1,13 @@
 """Every game's one way in: run one command against one game, in one transaction.
 
-Lock the game, fold its events, apply any due expiry first (C6), decide, append, and
-announce the new events after commit. The game is its definition (``games.definition``):
-its pure ``decide`` and ``evolve``, and the clock's command; its state has ``version``,
-``ended``, ``deadline`` and ``step_started`` (the version of the event that started the
-running step). Reached through the definition: ``GAME.act(game_id, command)``, or
-``GAME.act(row, command)`` with the game's row as just read, which takes no lock unless
-another append came first (``act``).
+Read the game (locked, or as the caller just read it: ``act``), fold its events, apply any
+due expiry first (C6), decide, append (the version moved only if it is still the one
+decided at), and announce the new events after commit. The game is its definition
+(``games.definition``): its pure ``decide`` and ``evolve``, and the clock's command; its
+state has ``version``, ``ended``, ``deadline`` and ``step_started`` (the version of the
+event that started the running step). Reached through the definition:
+``GAME.act(game_id, command)``, or ``GAME.act(row, command)`` with the game's row as just
+read, which takes no lock unless another append came first (``act``).
 """
 
 from __future__ import annotations
@@ -61,17 +62,20 @@ def act(
     of the transaction. If another append landed since the row was read, nothing of this
     try is kept and the command runs again on the game locked and read afresh, as it does
     when given only the game's id. A refusal decided at the row's version is the answer the
-    command would have had just before the other append."""
-    now = now or timezone.now()
+    command would have had just before the other append. The row object given is moved to
+    the version the try appended; after a rerun, it is left as it was read.
+
+    The time is read inside each transaction, once it holds the game (as the lock's wait
+    may be long on a busy game): the deadlines it starts and C6 go by it."""
     if isinstance(row, Game) and not store.known_past(row):
         try:
             with transaction.atomic():
-                return _run(game, row, command, now)
-        except store.VersionConflict:  # rolled back; the row object was left as it was
+                return _run(game, row, command, now or timezone.now())
+        except store.VersionConflict:  # rolled back; nothing of the try was kept
             pass
     with transaction.atomic():
         locked = store.lock(row if isinstance(row, int) else row.pk)
-        return _run(game, locked, command, now)
+        return _run(game, locked, command, now or timezone.now())
 
 
 def current(game: Definition, row: Game | int, *, now: datetime | None = None) -> Any:

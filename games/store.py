@@ -1,7 +1,8 @@
-"""Appending and reading events. Appends are serialized per game: the game row is locked
-(``select_for_update``; on SQLite the IMMEDIATE transaction holds the write lock) and its
-version moves by a conditional UPDATE, so two writers can never land the same version; the
-unique (game, seq) constraint is the last line of defence."""
+"""Appending and reading events. Appends are serialized per game: the game's version moves
+by a conditional UPDATE (the version the append was decided at, to the new one), the
+transaction's first write, so two writers can never land the same version; the game row may
+be locked before (``lock``: ``select_for_update``; on SQLite the IMMEDIATE transaction holds
+the write lock). The unique (game, seq) constraint is the last line of defence."""
 
 from __future__ import annotations
 
@@ -131,8 +132,12 @@ def _fold_more(kind: Definition, game: Game, version: int, state: Any) -> Any:
 
 
 def _remember(game_id: int, version: int, state: Any) -> None:
+    """Keep the state at ``version``, unless a later one is kept already (a row read before
+    another thread's append folds to its own, older version)."""
     with _cache_lock:
-        _cache[game_id] = (version, state)
+        kept = _cache.get(game_id)
+        if kept is None or kept[0] <= version:
+            _cache[game_id] = (version, state)
         _cache.move_to_end(game_id)
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)

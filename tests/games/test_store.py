@@ -316,3 +316,15 @@ def test_two_racing_touches_on_rows_read_before_either_land_exactly_one_event_T7
     assert Event.objects.filter(game=game, kind="CardTouched").count() == 1
     seqs = list(Event.objects.filter(game=game).values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_read_before_another_append_never_moves_the_kept_state_back():
+    """A fold to an older row's version (read before another thread's append landed) is
+    not kept over the later state: the next action starts from the latest."""
+    game, state = _game()
+    stale = Game.objects.get(pk=game.pk)
+    after = GAME.act(game.pk, Name(_gazer(state), "ocean", 2, state.version)).state
+    assert store.state_of(stale).version == 1  # the old row still reads as it was
+    assert store.known_past(stale)
+    assert store.state_of(Game.objects.get(pk=game.pk)) is after  # no fold again

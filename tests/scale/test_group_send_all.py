@@ -16,7 +16,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.conf import settings
 
-from config.redis_layer import BatchedRedisChannelLayer
+from config.redis_layer import BLOCKING_TIMEOUT, BatchedRedisChannelLayer, _blocking_pool
 from tests.scale.players import NOT_SCALE_OUT, SCALE_OUT
 
 pytestmark = pytest.mark.skipif(not SCALE_OUT, reason=NOT_SCALE_OUT)
@@ -297,3 +297,16 @@ def test_a_push_from_a_thread_skips_a_socket_that_closed_before_its_loop_took_it
             await layer.close_pools()
 
     assert async_to_sync(scenario)() == "on time"
+
+
+def test_an_action_s_thread_waits_a_bounded_time_for_redis_s_reply() -> None:
+    """The readers' connections wait on BZPOPMIN without a timeout; the blocking pool an
+    action's thread sends with does not inherit that: a connection dropped without a word
+    costs the action at most a few seconds."""
+    host = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]
+    assert host["socket_timeout"] is None
+    pool = _blocking_pool(host)
+    assert pool.connection_kwargs["socket_timeout"] == BLOCKING_TIMEOUT <= 5
+    assert pool.connection_kwargs["socket_connect_timeout"] == BLOCKING_TIMEOUT
+    assert host["socket_timeout"] is None  # the layer's own setting left as it was
+    pool.disconnect()
