@@ -57,21 +57,21 @@ def act(
     """Run one command. A refusal appends nothing (except a due expiry, C6).
 
     Given the game's row as the caller just read it (an action reads it with the room), the
-    command is decided at that row's version with no lock taken first: the append's
-    conditional UPDATE of the version is what keeps two writers apart, and the first write
-    of the transaction. If another append landed since the row was read, nothing of this
-    try is kept and the command runs again on the game locked and read afresh, as it does
-    when given only the game's id. A refusal decided at the row's version is the answer the
-    command would have had just before the other append. The row object given is moved to
-    the version the try appended; after a rerun, it is left as it was read.
+    command is decided at that row's version with no lock and no transaction: what was
+    decided (a due expiry's events, then the command's) is written in one append, atomic on
+    its own (on PostgreSQL one statement), whose conditional UPDATE of the version keeps two
+    writers apart. If another append landed since the row was read, nothing is written and
+    the command runs again on the game locked and read afresh, as it does when given only
+    the game's id. A refusal decided at the row's version is the answer the command would
+    have had just before the other append. The row object is moved to the version the try
+    appended; after a rerun, it is left as it was read.
 
-    The time is read inside each transaction, once it holds the game (as the lock's wait
-    may be long on a busy game): the deadlines it starts and C6 go by it."""
+    The time is read once the game is held (the lock's wait may be long on a busy game):
+    the deadlines it starts and C6 go by it."""
     if isinstance(row, Game) and not store.known_past(row):
-        try:
-            with transaction.atomic():
-                return _run(game, row, command, now or timezone.now())
-        except store.VersionConflict:  # rolled back; nothing of the try was kept
+        try:  # no transaction: the one append is atomic on its own (store.append_steps)
+            return _run(game, row, command, now or timezone.now())
+        except store.VersionConflict:  # nothing of the try was written
             pass
     with transaction.atomic():
         locked = store.lock(row if isinstance(row, int) else row.pk)
@@ -99,48 +99,61 @@ def current(game: Definition, row: Game | int, *, now: datetime | None = None) -
 
 
 # -- the loop -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Step:
+    """Events to append, the seat that made them (None: the clock), and the state after."""
+
+    events: list[object]
+    seat: int | None
+    after: Any
+
+
 def _run(game: Definition, row: Game, command: object, now: datetime) -> Outcome:
+    """Decide, then write what was decided (a due expiry first, C6, then the command's
+    events) in one append: nothing is written before the decision is made."""
     state = store.state_of(row)
-    expired: list[object] = []
+    steps: list[_Step] = []
     if not game.is_expiry(command):
-        before = state
-        state, expired = _settle(game, row, state, now)
+        expired = game.due_expiry(state, now)
         if expired:  # C6: it came after the deadline: refused as such, the expiry applied
-            late = game.decide(before, command, now)
+            steps.append(_Step(expired, None, game.fold(expired, state)))
+            late = game.decide(state, command, now)
             if isinstance(late, Refusal):
-                return Outcome(state=state, expired=expired, refusal=late)
+                return Outcome(_write(row, state, steps, now), expired=expired, refusal=late)
+            state = steps[-1].after
+    expired = steps[0].events if steps else []
     decision = game.decide(state, command, now)
     if isinstance(decision, Refusal):
-        return Outcome(state=state, expired=expired, refusal=decision)
-    seat = getattr(command, "seat", None)
-    state = _append(row, state, game, decision, actor_seat=seat, now=now)
-    return Outcome(state=state, events=decision, expired=expired)
+        return Outcome(_write(row, state, steps, now), expired=expired, refusal=decision)
+    steps.append(_Step(decision, getattr(command, "seat", None), game.fold(decision, state)))
+    return Outcome(_write(row, state, steps, now), events=decision, expired=expired)
 
 
 def _settle(game: Definition, row: Game, state: Any, now: datetime) -> tuple[Any, list[object]]:
     expired = game.due_expiry(state, now)
     if not expired:
         return state, []
-    return _append(row, state, game, expired, actor_seat=None, now=now), expired
+    return _write(row, state, [_Step(expired, None, game.fold(expired, state))], now), expired
 
 
-def _append(
-    row: Game,
-    state: Any,
-    game: Definition,
-    events: list[object],
-    *,
-    actor_seat: int | None,
-    now: datetime,
-) -> Any:
-    first_version = state.version + 1
-    store.append(row, events, expected_version=state.version, actor_seat=actor_seat, now=now)
-    after = game.fold(events, state)
-    if after.ended and row.ended_at is None:
-        Game.objects.filter(pk=row.pk).update(ended_at=now)
-        row.ended_at = now
+def _write(row: Game, state: Any, steps: list[_Step], now: datetime) -> Any:
+    """Every step appended after ``state`` in one write (VersionConflict if the game moved
+    on: nothing written); each step announced once it is durable. The state after the
+    last step, or ``state`` when there is none."""
+    if not steps:
+        return state
+    first = steps[0].after.version - len(steps[0].events)  # the version before the steps
+    after = steps[-1].after
+    store.append_steps(
+        row,
+        [(step.events, step.seat) for step in steps],
+        expected_version=first,
+        now=now,
+        ended=after.ended,
+    )
     store.remember_state(row, after)
-    store.after_commit(row, after, events, first_version)
+    for step in steps:
+        store.after_commit(row, step.after, step.events, step.after.version - len(step.events) + 1)
     return after
 
 

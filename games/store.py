@@ -21,7 +21,7 @@ from .codec import SchemaError
 from .models import Event, Game
 from .prepared import Prepared
 from .registry import Definition, game_type
-from .writes import insert_events, move_version
+from .writes import append_rows
 
 # Sent after the transaction that appended events commits:
 # sender=kind, game_id, state (after), events (the new ones), first_version (of the first).
@@ -51,22 +51,41 @@ def append(
     actor_seat: int | None = None,
     now: datetime | None = None,
 ) -> int:
-    """Append events at ``expected_version``; return the new version. Must run inside
-    ``transaction.atomic``. Raises VersionConflict when the game moved on."""
-    if not events:
-        return expected_version
+    """Append events at ``expected_version``; return the new version. Raises
+    VersionConflict when the game moved on, and nothing is written."""
+    return append_steps(game, [(events, actor_seat)], expected_version=expected_version, now=now)
+
+
+def append_steps(
+    game: Game,
+    steps: Sequence[tuple[Sequence[object], int | None]],
+    *,
+    expected_version: int,
+    now: datetime | None = None,
+    ended: bool = False,
+) -> int:
+    """Append each step's events (a step: its events and the seat that made them, None for
+    the clock), one after the other from ``expected_version``, in one write; return the new
+    version. ``ended``: the game ended with them (its ``ended_at`` is set if it has none).
+    Atomic on its own, or part of the caller's transaction; raises VersionConflict when
+    the game moved on, and nothing is written."""
     codec = game_type(game.kind).codec
-    new_version = expected_version + len(events)
     stamp = now or timezone.now()
-    if not move_version(game.pk, expected_version, new_version, stamp):  # SQL made once
+    rows: list[tuple[Any, ...]] = []
+    for events, actor_seat in steps:
+        for event in events:
+            kind, payload = codec.encode(event)
+            seq = expected_version + len(rows) + 1
+            rows.append((game.pk, seq, kind, codec.schema(kind), payload, actor_seat, stamp))
+    if not rows:
+        return expected_version
+    new_version = expected_version + len(rows)
+    ended_at = stamp if ended and game.ended_at is None else None
+    if not append_rows(game.pk, expected_version, new_version, stamp, rows, ended_at=ended_at):
         raise VersionConflict(f"game {game.pk} is no longer at version {expected_version}")
-    rows = []
-    for offset, event in enumerate(events, start=1):
-        kind, payload = codec.encode(event)
-        seq = expected_version + offset
-        rows.append((game.pk, seq, kind, codec.schema(kind), payload, actor_seat, stamp))
-    insert_events(rows)
     game.version = new_version
+    if ended_at is not None:
+        game.ended_at = ended_at
     return new_version
 
 

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from games import store
 from games.constellate.game import GAME
 from games.constellate.rules import Name, Refusal, State, TouchCard
-from games.constellate.rules.events import CardTouched, ConstellationTaken
+from games.constellate.rules.events import CardTouched, ConstellationTaken, SpottingStopped
 from games.constellate.rules.model import Crew
 from games.models import Event, Game
 from tests.support.games import legal_commands, when
@@ -81,7 +81,7 @@ def test_versions_have_no_gaps_and_the_fold_from_storage_equals_the_live_state()
 def test_a_stale_append_is_a_version_conflict_and_lands_nothing():
     game, state = _game()
     with pytest.raises(store.VersionConflict), transaction.atomic():
-        store.append(game, [object()], expected_version=0)
+        store.append(game, [SpottingStopped(seat=3)], expected_version=0)
     assert Event.objects.filter(game=game).count() == 1
 
 
@@ -240,14 +240,15 @@ def _gazer(state: State) -> int:
 def test_an_action_on_the_game_row_as_just_read_takes_no_lock_and_lands_T2():
     """An action reads the game's row with its room; the command is decided at that
     version and the append's conditional UPDATE is the first statement, with no locking
-    read before it."""
+    read before it (on PostgreSQL, the UPDATE and the INSERT are one statement)."""
     game, state = _game()
     row = Game.objects.get(pk=game.pk)
     with CaptureQueriesContext(connections["default"]) as queries:
         outcome = GAME.act(row, Name(_gazer(state), "ocean", 2, state.version))
     assert outcome.ok and outcome.state.constellations[-1].word == "OCEAN"
     assert not any("FOR UPDATE" in q["sql"] for q in queries.captured_queries)
-    assert _of_the_game(queries) == ["UPDATE", "INSERT"]
+    one_statement = connections["default"].vendor == "postgresql"  # its WITH takes an UPDATE
+    assert _of_the_game(queries) == (["WITH"] if one_statement else ["UPDATE", "INSERT"])
     assert row.version == 2 == Game.objects.get(pk=game.pk).version
     assert Event.objects.filter(game=game, kind="ConstellationTaken").count() == 1
 
@@ -328,3 +329,26 @@ def test_a_row_read_before_another_append_never_moves_the_kept_state_back():
     assert store.state_of(stale).version == 1  # the old row still reads as it was
     assert store.known_past(stale)
     assert store.state_of(Game.objects.get(pk=game.pk)) is after  # no fold again
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_append_that_ends_a_game_stamps_its_end_once_in_the_same_write():
+    """The end is stamped by the append's own UPDATE: the first ending write's time stays,
+    and a conflicting append writes neither events nor an end."""
+    game, _ = _game()
+    at = datetime(2026, 12, 6, 21, 0, tzinfo=UTC)
+    with pytest.raises(store.VersionConflict):
+        store.append_steps(game, [([SpottingStopped(seat=3)], 3)], expected_version=0, ended=True)
+    assert Game.objects.get(pk=game.pk).ended_at is None and game.ended_at is None
+    steps = [([SpottingStopped(seat=3)], 3), ([CardTouched(seat=4, card=2)], None)]
+    assert store.append_steps(game, steps, expected_version=1, now=at, ended=True) == 3
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.ended_at, game.ended_at) == (3, at, at)
+    seats = Event.objects.filter(game=game, seq__gt=1).order_by("seq")
+    assert list(seats.values_list("seq", "actor_seat")) == [(2, 3), (3, None)]
+    later = at + timedelta(minutes=5)
+    fresh = Game.objects.get(pk=game.pk)
+    store.append_steps(
+        fresh, [([SpottingStopped(seat=3)], 3)], expected_version=3, now=later, ended=True
+    )
+    assert Game.objects.get(pk=game.pk).ended_at == at  # the first end stands
