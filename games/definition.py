@@ -468,7 +468,7 @@ class GameDefinition(Generic[S, C]):
     def mode_label(self, players: int) -> str:
         return self.seats.mode(players)
 
-    # -- the service (games.service): one command, one transaction --------------------------
+    # -- the service (games.service): one command, one atomic write --------------------------
     def start(
         self,
         *,

@@ -1,4 +1,4 @@
-"""Every game's one way in: run one command against one game, in one transaction.
+"""Every game's one way in: run one command against one game, in one atomic write.
 
 Read the game (locked, or as the caller just read it: ``act``), fold its events, apply any
 due expiry first (C6), decide, append (the version moved only if it is still the one
@@ -66,8 +66,8 @@ def act(
     have had just before the other append. The row object is moved to the version the try
     appended; after a rerun, it is left as it was read.
 
-    The time is read once the game is held (the lock's wait may be long on a busy game):
-    the deadlines it starts and C6 go by it."""
+    The time is read as each try begins, the locked one once it holds the game (the lock's
+    wait may be long on a busy game): the deadlines it starts and C6 go by it."""
     if isinstance(row, Game) and not store.known_past(row):
         try:  # no transaction: the one append is atomic on its own (store.append_steps)
             return _run(game, row, command, now or timezone.now())

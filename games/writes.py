@@ -8,8 +8,9 @@ the statements are written once per database from the models' own table and colu
 and each value is put in its column's form by that column's field
 (``get_db_prep_save``: a JSON payload, an aware time on SQLite), as Django's own
 ``update`` and ``bulk_create`` do. Nothing else differs: the same statements, run on the
-same connection, inside the caller's transaction; an error marks that transaction for
-rollback, and a many-row insert lands whole or not at all, as with the ORM. A traceback
+same connection, inside the caller's transaction if there is one (else in one of their
+own); an error marks that transaction for rollback, and a many-row insert lands whole or
+not at all, as with the ORM. A traceback
 through this module shows none of its values (``config.reporter``: the rows carry the
 events' JSON, a hidden key included).
 

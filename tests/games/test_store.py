@@ -352,3 +352,28 @@ def test_the_append_that_ends_a_game_stamps_its_end_once_in_the_same_write():
         fresh, [([SpottingStopped(seat=3)], 3)], expected_version=3, now=later, ended=True
     )
     assert Game.objects.get(pk=game.pk).ended_at == at  # the first end stands
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_played_to_its_end_on_rows_read_as_actions_read_them_is_stored_whole():
+    """Each command on the row read just before (no lock), the clock's expiries among them
+    (C6): no gap, the fold from storage is the live state, and the end is stamped with the
+    time of the action that ended the game."""
+    game, state = _game(players=4, step_seconds=60)
+    rng = random.Random(11)
+    now = state.deadline - timedelta(seconds=59)
+    for _ in range(400):
+        if state.ended:
+            break
+        command = rng.choice(legal_commands(state, rng))
+        now = when(state, command, now)
+        outcome = GAME.act(Game.objects.get(pk=game.pk), command, now=now)
+        assert outcome.ok, outcome.refusal
+        state = outcome.state
+    assert state.ended
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.ended_at) == (state.version, now)
+    seqs = list(Event.objects.filter(game=game).values_list("seq", flat=True))
+    assert seqs == list(range(1, state.version + 1))
+    store.forget_cached_states()
+    assert store.state_of(stored) == state
