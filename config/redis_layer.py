@@ -259,13 +259,12 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
 
     def _members_blocking(self, groups: list[str]) -> dict[str, list[str]]:
         """``_members``, from a thread."""
-        stale = int(time.time()) - self.group_expiry
         members: dict[str, list[str]] = {}
+        stale = self._stale()
         for index, named in self._groups_by_connection(groups).items():
             keys = [self._group_key(group) for group in named]
             found = self._blocking_script(index, MEMBERS)(keys=keys, args=[stale])
-            for group, names in zip(named, found, strict=True):
-                members[group] = [name.decode("utf8") for name in names]
+            members.update(_named_members(named, found))
         return members
 
     def _listening_processes(self) -> dict[str, asyncio.AbstractEventLoop]:
@@ -336,14 +335,17 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
     async def _members(self, groups: list[str]) -> dict[str, list[str]]:
         """Each group's channels (its stale members dropped first), in one call per Redis
         connection."""
-        stale = int(time.time()) - self.group_expiry
         members: dict[str, list[str]] = {}
+        stale = self._stale()
         for index, named in self._groups_by_connection(groups).items():
             keys = [self._group_key(group) for group in named]
             found = await self._script(index, MEMBERS)(keys=keys, args=[stale])
-            for group, names in zip(named, found, strict=True):
-                members[group] = [name.decode("utf8") for name in names]
+            members.update(_named_members(named, found))
         return members
+
+    def _stale(self) -> int:
+        """The time before which a group's member has expired (MEMBERS drops it first)."""
+        return int(time.time()) - self.group_expiry
 
     def _groups_by_connection(self, groups: list[str]) -> dict[int, list[str]]:
         by_connection: dict[int, list[str]] = defaultdict(list)
@@ -356,6 +358,14 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
     def _script(self, index: int, source: str) -> Any:
         """A Lua script on a connection, sent by its digest (EVALSHA) once Redis knows it."""
         return self.connection(index).register_script(source)
+
+
+def _named_members(named: list[str], found: list[list[bytes]]) -> dict[str, list[str]]:
+    """MEMBERS' answer for the groups ``named``: each group's channels."""
+    return {
+        group: [name.decode("utf8") for name in names]
+        for group, names in zip(named, found, strict=True)
+    }
 
 
 def _keys(entries: list[Entry]) -> list[str]:
