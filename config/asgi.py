@@ -16,10 +16,10 @@ daphne_requests.install()  # daphne imports this module before it serves: no for
 django_asgi_app = KeptThreadsASGIHandler()  # Django's, on kept threads
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from config.origins import ExactOriginValidator  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.socket_sessions import socket_session_stack  # noqa: E402
 from games.registry import all_game_types  # noqa: E402
 
 for game in all_game_types():
@@ -29,7 +29,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # Only our own pages may open a socket: Origin checked exactly (config/origins.py).
-        "websocket": ExactOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": ExactOriginValidator(socket_session_stack(URLRouter(websocket_urlpatterns))),
     }
 )
 

@@ -104,14 +104,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._send_view()
 
     async def dispatch(self, message: dict) -> None:
-        """A push is sent at once. channels first runs ``close_old_connections`` on its
-        synchronous thread before every message, a hop to that thread and back for each
-        push to each socket, queued behind the other sockets' database work; a push asks
-        the database nothing. Every other message goes the usual way."""
-        if message["type"] == "board.push":
+        """A push, and a frame from the browser, are handled at once. channels first runs
+        ``close_old_connections`` on its synchronous thread before every message, a hop to
+        that thread and back for each push to each socket and for each action, queued
+        behind the other sockets' database work. A push asks the database nothing, and an
+        action runs on the threads kept for actions, which look after their own
+        connections (config/http_threads.py): closing that one thread's connections did
+        nothing for either. Every other message goes the usual way."""
+        kind = message["type"]
+        if kind == "board.push":
             await self.board_push(message)
-            return
-        await super().dispatch(message)
+        elif kind == "websocket.receive":
+            await self.websocket_receive(message)
+        else:
+            await super().dispatch(message)
 
     async def board_push(self, event: dict) -> None:
         await self.send(text_data=event["html"])

@@ -306,3 +306,43 @@ def test_any_frame_is_read_or_refused_with_a_message_never_anything_else(text: s
         return
     assert socket_actions.ACTION.fullmatch(action)
     assert all(isinstance(v, str) for values in data.lists() for v in values[1])
+
+
+def test_a_socket_s_actions_and_pushes_skip_channels_per_message_hops():
+    """An action over the socket, and the push of it to every socket, are handled without
+    channels' ``close_old_connections`` hop to its one database thread (a wait behind every
+    other socket's database work there) and without its session middleware's wrapper of
+    each send (a websocket never saves a session): the touch is taken, every screen is
+    pushed it, and the sender is still known as its seat (its session read on connecting)."""
+    table = spotting_table()
+    hops: list[str] = []
+    wrapped: list[dict] = []
+
+    async def closed_connections() -> None:
+        hops.append("close_old_connections")
+
+    async def session_send(self, message: dict) -> None:
+        wrapped.append(message)
+
+    async def scenario():
+        sockets = {n: (await open_socket(c, table.room.code))[0] for n, c in table.seats.items()}
+        spotter = await sync_to_async(table.spotter)()
+        before = await sync_to_async(table.state)()
+        card = (await sync_to_async(table.dark_own)())[0]
+        with (
+            mock.patch("channels.consumer.aclose_old_connections", closed_connections),
+            mock.patch("channels.sessions.InstanceSessionWrapper.send", session_send),
+        ):
+            await sockets[spotter].send_to(frame("touch", version=before.version, card=card))
+            await answer_and_push(sockets[spotter], before.version + 1)
+            for n, socket in sockets.items():
+                if n != spotter:
+                    assert f'data-version="{before.version + 1}"' in await pushed_at(
+                        socket, before.version + 1
+                    )
+        assert card in (await sync_to_async(table.state)()).lit
+        assert hops == [] and wrapped == []
+        for socket in sockets.values():
+            await socket.disconnect()
+
+    run(scenario)
