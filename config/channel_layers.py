@@ -43,7 +43,7 @@ from channels_lite.models import Event, GroupMembership
 from django.db import connections, transaction
 from django.utils import timezone
 
-from config import doorbell
+from config import doorbell, socket_outboxes
 
 BATCH = 200
 TRIM_EVERY = 10.0  # seconds between deletions of expired rows (channels-lite: ~5 s, by chance)
@@ -209,8 +209,9 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
             return cursor.fetchall()
 
     def _put_all(self, deliveries: list[tuple[str, dict]]) -> None:
-        """On the receiving loop: each message into its socket's queue."""
-        for channel, message in deliveries:
+        """On the receiving loop: each message to its socket (config/socket_outboxes.py),
+        or into its queue."""
+        for channel, message in socket_outboxes.hand_over(deliveries):
             buffer = self.receive_buffer.get(channel)
             if buffer is None:
                 buffer = BoundedQueue(maxsize=self.get_capacity(channel))

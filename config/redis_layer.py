@@ -43,6 +43,8 @@ import redis.sentinel
 from asgiref.sync import sync_to_async
 from channels_redis.core import RedisChannelLayer
 
+from config import socket_outboxes
+
 log = logging.getLogger(__name__)
 
 SEND = """
@@ -286,8 +288,8 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
 
     def _put_all(self, deliveries: list[tuple[str, Any]]) -> None:
         """On the sockets' loop: each message into its socket's queue (a socket that closed
-        meanwhile has none: skipped)."""
-        for channel, message in deliveries:
+        meanwhile has none: skipped), or straight to the socket (config/socket_outboxes.py)."""
+        for channel, message in socket_outboxes.hand_over(deliveries):
             queue = self.receive_buffer.get(channel)
             if queue is not None:
                 queue.put_nowait(message)  # full: drops its oldest

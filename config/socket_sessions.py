@@ -19,7 +19,7 @@ class SocketSessionMiddleware:
     def __init__(self, inner: Any) -> None:
         self.inner = inner
 
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> Any:
         wrapper = InstanceSessionWrapper(scope, send)
         await wrapper.resolve_session()
         return await self.inner(wrapper.scope, receive, send)

@@ -9,15 +9,20 @@ is closed with code 4429 and nothing is rendered for it."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from typing import cast
 
 from asgiref.sync import SyncToAsync
+from asgiref.typing import WebSocketReceiveEvent
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from config import socket_outboxes
 from config.http_threads import THREADS
 from games.registry import game_type
 
@@ -39,6 +44,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
     acted_since: float = float("-inf")  # this socket's window of actions began then
     acted: int = 0  # actions sent in that window
     identity: str | None = None  # the browser's, from its session, once it has one
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self._turn = asyncio.Lock()  # one message at a time, outbox or not
+        self._outbox: deque[dict] = deque()  # the channel layer's, handed over
 
     async def connect(self) -> None:
         """Accept first, then listen, then render. The handshake is answered before any
@@ -64,11 +74,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.room_id = None
             return
         self.caps = caps
+        socket_outboxes.register(self.channel_name, self)
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         await self.join_audience(audience)
         await self._send_view()
 
     async def disconnect(self, code: int) -> None:
+        socket_outboxes.unregister(self.channel_name)
+        self._outbox.clear()
         if self.caps is not None:
             caps, self.caps = self.caps, None
             await limits.release(caps)
@@ -104,6 +117,35 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._send_view()
 
     async def dispatch(self, message: dict) -> None:
+        """One message at a time, as channels has it (this socket's turn), then whatever
+        the channel layer handed this socket meanwhile (config/socket_outboxes.py)."""
+        async with self._turn:
+            await self._handle(message)
+            await self._handle_outbox()
+
+    def offer(self, message: dict) -> str:
+        """A push from the channel layer, kept in order: due to be handled if nothing has
+        this socket's turn and none is due already. Anything else goes to the socket's
+        queue, as channels has it (config/socket_outboxes.py)."""
+        if message["type"] != "board.push":
+            return socket_outboxes.QUEUE
+        first = not self._outbox
+        self._outbox.append(message)
+        return socket_outboxes.DUE if first and not self._turn.locked() else socket_outboxes.KEPT
+
+    async def take(self) -> None:
+        """The messages handed over: now, unless the socket is busy (it then takes them at
+        the end of its turn, before the next message)."""
+        if self._turn.locked():
+            return
+        async with self._turn:
+            await self._handle_outbox()
+
+    async def _handle_outbox(self) -> None:
+        while self._outbox:
+            await self._handle(self._outbox.popleft())
+
+    async def _handle(self, message: dict) -> None:
         """A push, and a frame from the browser, are handled at once. channels first runs
         ``close_old_connections`` on its synchronous thread before every message, a hop to
         that thread and back for each push to each socket and for each action, queued
@@ -115,7 +157,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if kind == "board.push":
             await self.board_push(message)
         elif kind == "websocket.receive":
-            await self.websocket_receive(message)
+            await self.websocket_receive(cast("WebSocketReceiveEvent", message))
         else:
             await super().dispatch(message)
 
