@@ -36,7 +36,6 @@ django.setup()
 from asgiref.sync import sync_to_async  # noqa: E402
 from channels.db import database_sync_to_async  # noqa: E402
 from channels.routing import URLRouter  # noqa: E402
-from channels.sessions import SessionMiddlewareStack  # noqa: E402
 from channels.testing import WebsocketCommunicator  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
@@ -44,6 +43,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from config.socket_sessions import socket_session_stack  # noqa: E402
 from lobby import renders, views  # noqa: E402
 from lobby.consumers import RoomConsumer  # noqa: E402
 from lobby.models import Room  # noqa: E402
@@ -76,7 +76,7 @@ class PerSocketConsumer(RoomConsumer):
 
 
 def application(consumer: type[RoomConsumer]):
-    return SessionMiddlewareStack(URLRouter([path("ws/r/<str:code>/", consumer.as_asgi())]))
+    return socket_session_stack(URLRouter([path("ws/r/<str:code>/", consumer.as_asgi())]))
 
 
 class Counter:

@@ -7,10 +7,11 @@ the push latency. Here a poll takes every pending message of the process in one 
 and one UPDATE; the capacity check stays in memory (channels-lite's bounded per-channel
 queues drop the oldest message of a socket that stops reading).
 
-A group send also hands messages for this process's own sockets straight to their queues:
-an action handled by the daphne that holds the room's websockets reaches them at once,
-without waiting for a poll. Only messages for other processes (and those sent by the q2
-worker) go through the database.
+A group send also hands messages for this process's own sockets straight to them (a push
+to the socket itself, config/socket_outboxes.py; anything else to its queue): an action
+handled by the daphne that holds the room's websockets reaches them at once, without
+waiting for a poll. Only messages for other processes (and those sent by the q2 worker) go
+through the database, and reach their sockets the same way once read.
 
 An action's pushes (one message per audience group) are sent by ``send_to_groups`` from the
 thread that handled the action, in one go: one SELECT finds the members of every group, this
@@ -88,11 +89,7 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
                     log.exception("reading %s's messages failed", prefix)
                     await asyncio.sleep(self.polling_interval)
                     continue
-                buffer = self.receive_buffer.get(channel)
-                if buffer is None:
-                    buffer = BoundedQueue(maxsize=self.get_capacity(channel))
-                    self.receive_buffer[channel] = buffer
-                buffer.put_nowait(message)  # a full queue drops its oldest message
+                self._put_all([(channel, message)])
         finally:
             self._polling_tasks.pop(prefix, None)
             if bell is not None:

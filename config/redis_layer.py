@@ -10,7 +10,8 @@ once, its expired messages dropped first). As channels-redis does, one message g
 each process's key per group, listing that process's sockets in it (the process fans it
 out); the messages of one call keep their order (each a microsecond after the one before).
 A socket of the sending process itself, listening on its event loop, is not sent its
-message through Redis at all: it goes straight into the socket's queue. A room's players
+message through Redis at all: it goes straight to the socket (a push to the socket itself,
+config/socket_outboxes.py; anything else into its queue). A room's players
 usually reach the same daphne (a proxy that routes by the room's link makes it so), and
 then an action's pushes never leave the process. An action's thread sends its pushes
 itself (``send_to_groups``, redis-py's blocking client): the members, the boards and the
@@ -157,8 +158,9 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         except Exception:
             log.exception("a message for %s could not be read: skipped", process)
             return
-        for channel in to if isinstance(to, list) else [to]:
-            self.receive_buffer[channel].put_nowait(message)  # full: drops its oldest
+        channels = to if isinstance(to, list) else [to]
+        for channel, kept in socket_outboxes.hand_over([(c, message) for c in channels]):
+            self.receive_buffer[channel].put_nowait(kept)  # full: drops its oldest
 
     async def close_pools(self) -> None:
         """channels-redis's, after stopping this loop's readers."""
@@ -317,12 +319,15 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         others, which go through Redis. A socket of this process on another loop, or one
         not listening yet, is sent to the usual way."""
         loop = asyncio.get_running_loop()
+        here: list[tuple[str, dict[str, Any]]] = []
         elsewhere: list[str] = []
         for channel in channels:
             if self._listening_here(channel, loop):
-                self.receive_buffer[channel].put_nowait(message)  # full: drops its oldest
+                here.append((channel, message))
             else:
                 elsewhere.append(channel)
+        for channel, kept in socket_outboxes.hand_over(here):
+            self.receive_buffer[channel].put_nowait(kept)  # full: drops its oldest
         return elsewhere
 
     def _listening_here(self, channel: str, loop: asyncio.AbstractEventLoop) -> bool:

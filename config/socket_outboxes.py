@@ -7,16 +7,20 @@ and its channel's queue): a message put in the queue wakes that task, which make
 push to the six sockets of a room that was six wake-ups, six tasks and six waits on the
 event loop: about 15 % of a scale-out daphne's Python under the bench
 (docs/performance.md). A consumer that registers here is given its messages instead: the
-layer appends each to the consumer's outbox (in the order the layer has them), and one task
+layer appends each to the consumer's outbox, and one task
 for all of an action's sockets has each of them handle its outbox, one after the other. So
 an outbox takes only what is handled without waiting on anything but the socket's send (a
 push of HTML): a message whose handling waits (a lobby change renders a view on a thread,
 and a room's sockets must render theirs together to share it) goes to the queue.
 
+Every push for a registered socket goes this way, whichever way the layer got it (this
+process's action, or a message read for this process from the database or from Redis: the
+clock's, another daphne's), so a socket's pushes reach it in the order the layer had them.
 A consumer still handles one thing at a time, as channels has it do: its outbox is handled
-only between its other messages (``Receiver.take``'s caller holds the consumer's turn), so
-a socket never gets a push in the middle of sending its whole view. Messages the layer has
-for a consumer that is not registered (not yet, or any more) go to its queue as before.
+only between its other messages (``take`` waits for nothing: a consumer that is busy takes
+its outbox at the end of what it is doing), so a socket never gets a push in the middle of
+sending its whole view. Messages the layer has for a consumer that is not registered (not
+yet, or any more) go to its queue as before.
 """
 
 from __future__ import annotations

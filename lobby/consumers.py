@@ -48,7 +48,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self._turn = asyncio.Lock()  # one message at a time, outbox or not
-        self._outbox: deque[dict] = deque()  # the channel layer's, handed over
+        self._busy = 0  # messages handled or waiting for the turn (config/socket_outboxes.py)
+        self._take_due = False  # the channel layer's hand-over will have this socket take
+        self._outbox: deque[dict] = deque()  # pushes handed over, in order
 
     async def connect(self) -> None:
         """Accept first, then listen, then render. The handshake is answered before any
@@ -74,6 +76,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.room_id = None
             return
         self.caps = caps
+        capacity = self.channel_layer.get_capacity(self.channel_name)  # as its queue holds
+        self._outbox = deque(maxlen=capacity)
         socket_outboxes.register(self.channel_name, self)
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         await self.join_audience(audience)
@@ -119,31 +123,47 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict) -> None:
         """One message at a time, as channels has it (this socket's turn), then whatever
         the channel layer handed this socket meanwhile (config/socket_outboxes.py)."""
-        async with self._turn:
-            await self._handle(message)
-            await self._handle_outbox()
+        self._busy += 1  # from now, not from when the turn is had: a push waits for it
+        try:
+            async with self._turn:
+                await self._handle(message)
+                await self._handle_outbox()
+        finally:
+            self._busy -= 1
 
     def offer(self, message: dict) -> str:
-        """A push from the channel layer, kept in order: due to be handled if nothing has
-        this socket's turn and none is due already. Anything else goes to the socket's
-        queue, as channels has it (config/socket_outboxes.py)."""
+        """A push from the channel layer, kept in order (the oldest dropped past the
+        layer's capacity, as its queue does): due to be handled if this socket is between
+        messages and none is due already. Anything else goes to the socket's queue, as
+        channels has it (config/socket_outboxes.py)."""
         if message["type"] != "board.push":
             return socket_outboxes.QUEUE
-        first = not self._outbox
         self._outbox.append(message)
-        return socket_outboxes.DUE if first and not self._turn.locked() else socket_outboxes.KEPT
+        if self._take_due or self._busy:
+            return socket_outboxes.KEPT
+        self._take_due = True
+        return socket_outboxes.DUE
 
     async def take(self) -> None:
-        """The messages handed over: now, unless the socket is busy (it then takes them at
-        the end of its turn, before the next message)."""
-        if self._turn.locked():
-            return
-        async with self._turn:
-            await self._handle_outbox()
+        """The pushes handed over: now, unless the socket is busy (it then sends them at
+        the end of its turn, before its next message)."""
+        try:
+            if self._busy:
+                return
+            async with self._turn:
+                await self._handle_outbox()
+        finally:
+            self._take_due = False
 
     async def _handle_outbox(self) -> None:
+        """Each push in turn; one that cannot be sent (the socket closing meanwhile) is
+        logged and the rest still go, so none is left behind for a later push to find."""
         while self._outbox:
-            await self._handle(self._outbox.popleft())
+            message = self._outbox.popleft()
+            try:
+                await self._handle(message)
+            except Exception:
+                log.warning("a push to a socket could not be sent", exc_info=True)
 
     async def _handle(self, message: dict) -> None:
         """A push, and a frame from the browser, are handled at once. channels first runs

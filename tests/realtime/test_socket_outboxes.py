@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 
 from config import socket_outboxes
 from lobby.consumers import RoomConsumer
@@ -96,24 +98,63 @@ def test_a_push_that_comes_while_the_socket_sends_its_view_follows_the_view():
     async_to_sync(scenario)()
 
 
-def test_a_closed_socket_is_handed_nothing_and_one_failing_socket_stops_no_other():
+def test_a_closed_socket_is_handed_nothing_and_a_failed_send_stops_no_push():
+    """A push that cannot be sent (the socket closing meanwhile) is logged: the socket's
+    next pushes and the other sockets' are still sent."""
+
     async def scenario() -> None:
         sent: dict[str, list[str]] = {"gone": [], "broken": [], "fine": []}
         sockets = {name: a_socket(f"test.outbox!{name}", sent[name]) for name in sent}
         sockets["gone"].room_id = None  # no groups to leave
         await sockets["gone"].disconnect(1000)
+        record = sockets["broken"].send
 
-        async def broken(text_data: str | None = None, **_: Any) -> None:
+        async def broken_once(text_data: str | None = None, **_: Any) -> None:
+            sockets["broken"].send = record  # type: ignore[method-assign]
             raise ConnectionError("the peer went away mid-send")
 
-        sockets["broken"].send = broken  # type: ignore[method-assign]
+        sockets["broken"].send = broken_once  # type: ignore[method-assign]
         rest = socket_outboxes.hand_over(
-            [(f"test.outbox!{name}", push(name)) for name in ("gone", "broken", "fine")]
+            [
+                ("test.outbox!gone", push("gone")),
+                ("test.outbox!broken", push("lost")),
+                ("test.outbox!broken", push("second")),
+                ("test.outbox!fine", push("fine")),
+            ]
         )
         assert rest == [("test.outbox!gone", push("gone"))]  # to its queue, if it has one
         await settled()
-        assert sent == {"gone": [], "broken": [], "fine": ["fine"]}
+        assert sent == {"gone": [], "broken": ["second"], "fine": ["fine"]}
+        socket_outboxes.hand_over([("test.outbox!broken", push("later"))])
+        await settled()
+        assert sent["broken"] == ["second", "later"]  # not left waiting for another push
         for name in sockets:
             socket_outboxes.unregister(f"test.outbox!{name}")
+
+    async_to_sync(scenario)()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_push_the_layer_reads_from_its_store_is_handed_over_too_in_order():
+    """The clock's pushes and another process's reach a socket through the layer's store
+    (the database, or Redis in scale-out): they are handed over as this process's own are,
+    so every push a socket gets keeps the order the layer had them in."""
+
+    async def scenario() -> None:
+        layer = get_channel_layer()
+        channel = await layer.new_channel()
+        sent: list[str] = []
+        socket = a_socket(channel, sent)  # kept: the registry holds it weakly, as channels'
+        reading = asyncio.ensure_future(layer.receive(channel))  # as the consumer listens
+        await layer.send(channel, push("stored-1"))
+        await layer.send(channel, push("stored-2"))
+        for _ in range(100):
+            if len(sent) == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert sent == ["stored-1", "stored-2"]
+        assert not reading.done()  # nothing came through the socket's queue
+        reading.cancel()
+        socket_outboxes.unregister(socket.channel_name)
 
     async_to_sync(scenario)()
