@@ -7,11 +7,10 @@ the push latency. Here a poll takes every pending message of the process in one 
 and one UPDATE; the capacity check stays in memory (channels-lite's bounded per-channel
 queues drop the oldest message of a socket that stops reading).
 
-A group send also hands messages for this process's own sockets straight to them (a push
-to the socket itself, config/socket_outboxes.py; anything else to its queue): an action
-handled by the daphne that holds the room's websockets reaches them at once, without
-waiting for a poll. Only messages for other processes (and those sent by the q2 worker) go
-through the database, and reach their sockets the same way once read.
+A group send also hands messages for this process's own sockets straight to their queues:
+an action handled by the daphne that holds the room's websockets reaches them at once,
+without waiting for a poll. Only messages for other processes (and those sent by the q2
+worker) go through the database.
 
 An action's pushes (one message per audience group) are sent by ``send_to_groups`` from the
 thread that handled the action, in one go: one SELECT finds the members of every group, this
@@ -44,7 +43,7 @@ from channels_lite.models import Event, GroupMembership
 from django.db import connections, transaction
 from django.utils import timezone
 
-from config import doorbell, socket_outboxes
+from config import doorbell
 
 BATCH = 200
 TRIM_EVERY = 10.0  # seconds between deletions of expired rows (channels-lite: ~5 s, by chance)
@@ -89,7 +88,11 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
                     log.exception("reading %s's messages failed", prefix)
                     await asyncio.sleep(self.polling_interval)
                     continue
-                self._put_all([(channel, message)])
+                buffer = self.receive_buffer.get(channel)
+                if buffer is None:
+                    buffer = BoundedQueue(maxsize=self.get_capacity(channel))
+                    self.receive_buffer[channel] = buffer
+                buffer.put_nowait(message)  # a full queue drops its oldest message
         finally:
             self._polling_tasks.pop(prefix, None)
             if bell is not None:
@@ -206,9 +209,8 @@ class BatchedSQLiteChannelLayer(SQLiteChannelLayer):
             return cursor.fetchall()
 
     def _put_all(self, deliveries: list[tuple[str, dict]]) -> None:
-        """On the receiving loop: each message to its socket (config/socket_outboxes.py),
-        or into its queue."""
-        for channel, message in socket_outboxes.hand_over(deliveries):
+        """On the receiving loop: each message into its socket's queue."""
+        for channel, message in deliveries:
             buffer = self.receive_buffer.get(channel)
             if buffer is None:
                 buffer = BoundedQueue(maxsize=self.get_capacity(channel))

@@ -10,8 +10,7 @@ once, its expired messages dropped first). As channels-redis does, one message g
 each process's key per group, listing that process's sockets in it (the process fans it
 out); the messages of one call keep their order (each a microsecond after the one before).
 A socket of the sending process itself, listening on its event loop, is not sent its
-message through Redis at all: it goes straight to the socket (a push to the socket itself,
-config/socket_outboxes.py; anything else into its queue). A room's players
+message through Redis at all: it goes straight into the socket's queue. A room's players
 usually reach the same daphne (a proxy that routes by the room's link makes it so), and
 then an action's pushes never leave the process. An action's thread sends its pushes
 itself (``send_to_groups``, redis-py's blocking client): the members, the boards and the
@@ -43,8 +42,6 @@ import redis
 import redis.sentinel
 from asgiref.sync import sync_to_async
 from channels_redis.core import RedisChannelLayer
-
-from config import socket_outboxes
 
 log = logging.getLogger(__name__)
 
@@ -158,9 +155,8 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         except Exception:
             log.exception("a message for %s could not be read: skipped", process)
             return
-        channels = to if isinstance(to, list) else [to]
-        for channel, kept in socket_outboxes.hand_over([(c, message) for c in channels]):
-            self.receive_buffer[channel].put_nowait(kept)  # full: drops its oldest
+        for channel in to if isinstance(to, list) else [to]:
+            self.receive_buffer[channel].put_nowait(message)  # full: drops its oldest
 
     async def close_pools(self) -> None:
         """channels-redis's, after stopping this loop's readers."""
@@ -290,8 +286,8 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
 
     def _put_all(self, deliveries: list[tuple[str, Any]]) -> None:
         """On the sockets' loop: each message into its socket's queue (a socket that closed
-        meanwhile has none: skipped), or straight to the socket (config/socket_outboxes.py)."""
-        for channel, message in socket_outboxes.hand_over(deliveries):
+        meanwhile has none: skipped)."""
+        for channel, message in deliveries:
             queue = self.receive_buffer.get(channel)
             if queue is not None:
                 queue.put_nowait(message)  # full: drops its oldest
@@ -319,15 +315,12 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         others, which go through Redis. A socket of this process on another loop, or one
         not listening yet, is sent to the usual way."""
         loop = asyncio.get_running_loop()
-        here: list[tuple[str, dict[str, Any]]] = []
         elsewhere: list[str] = []
         for channel in channels:
             if self._listening_here(channel, loop):
-                here.append((channel, message))
+                self.receive_buffer[channel].put_nowait(message)  # full: drops its oldest
             else:
                 elsewhere.append(channel)
-        for channel, kept in socket_outboxes.hand_over(here):
-            self.receive_buffer[channel].put_nowait(kept)  # full: drops its oldest
         return elsewhere
 
     def _listening_here(self, channel: str, loop: asyncio.AbstractEventLoop) -> bool:

@@ -9,10 +9,8 @@ is closed with code 4429 and nothing is rendered for it."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
-from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import cast
 
@@ -22,7 +20,6 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from config import socket_outboxes
 from config.http_threads import THREADS
 from games.registry import game_type
 
@@ -44,13 +41,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
     acted_since: float = float("-inf")  # this socket's window of actions began then
     acted: int = 0  # actions sent in that window
     identity: str | None = None  # the browser's, from its session, once it has one
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self._turn = asyncio.Lock()  # one message at a time, outbox or not
-        self._busy = 0  # messages handled or waiting for the turn (config/socket_outboxes.py)
-        self._take_due = False  # the channel layer's hand-over will have this socket take
-        self._outbox: deque[dict] = deque()  # pushes handed over, in order
 
     async def connect(self) -> None:
         """Accept first, then listen, then render. The handshake is answered before any
@@ -76,16 +66,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.room_id = None
             return
         self.caps = caps
-        capacity = self.channel_layer.get_capacity(self.channel_name)  # as its queue holds
-        self._outbox = deque(maxlen=capacity)
-        socket_outboxes.register(self.channel_name, self)
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         await self.join_audience(audience)
         await self._send_view()
 
     async def disconnect(self, code: int) -> None:
-        socket_outboxes.unregister(self.channel_name)
-        self._outbox.clear()
         if self.caps is not None:
             caps, self.caps = self.caps, None
             await limits.release(caps)
@@ -121,51 +106,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._send_view()
 
     async def dispatch(self, message: dict) -> None:
-        """One message at a time, as channels has it (this socket's turn), then whatever
-        the channel layer handed this socket meanwhile (config/socket_outboxes.py)."""
-        self._busy += 1  # from now, not from when the turn is had: a push waits for it
-        try:
-            async with self._turn:
-                await self._handle(message)
-                await self._handle_outbox()
-        finally:
-            self._busy -= 1
-
-    def offer(self, message: dict) -> str:
-        """A push from the channel layer, kept in order (the oldest dropped past the
-        layer's capacity, as its queue does): due to be handled if this socket is between
-        messages and none is due already. Anything else goes to the socket's queue, as
-        channels has it (config/socket_outboxes.py)."""
-        if message["type"] != "board.push":
-            return socket_outboxes.QUEUE
-        self._outbox.append(message)
-        if self._take_due or self._busy:
-            return socket_outboxes.KEPT
-        self._take_due = True
-        return socket_outboxes.DUE
-
-    async def take(self) -> None:
-        """The pushes handed over: now, unless the socket is busy (it then sends them at
-        the end of its turn, before its next message)."""
-        try:
-            if self._busy:
-                return
-            async with self._turn:
-                await self._handle_outbox()
-        finally:
-            self._take_due = False
-
-    async def _handle_outbox(self) -> None:
-        """Each push in turn; one that cannot be sent (the socket closing meanwhile) is
-        logged and the rest still go, so none is left behind for a later push to find."""
-        while self._outbox:
-            message = self._outbox.popleft()
-            try:
-                await self._handle(message)
-            except Exception:
-                log.warning("a push to a socket could not be sent", exc_info=True)
-
-    async def _handle(self, message: dict) -> None:
         """A push, and a frame from the browser, are handled at once. channels first runs
         ``close_old_connections`` on its synchronous thread before every message, a hop to
         that thread and back for each push to each socket and for each action, queued
@@ -177,7 +117,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if kind == "board.push":
             await self.board_push(message)
         elif kind == "websocket.receive":
-            await self.websocket_receive(cast("WebSocketReceiveEvent", message))
+            await self.websocket_receive(cast(WebSocketReceiveEvent, message))
         else:
             await super().dispatch(message)
 
