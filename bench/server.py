@@ -11,6 +11,7 @@ server that saturates shows it as its own core's time. ``BENCH_PIN=0`` shares ev
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import signal
 import socket
@@ -29,6 +30,7 @@ SERVER_ROOT = Path(os.environ.get("BENCH_SERVER_ROOT") or ROOT).resolve()
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres:postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 PIN = os.environ.get("BENCH_PIN", "1") != "0" and len(os.sched_getaffinity(0)) >= 2
+_STARTED = itertools.count()  # servers started by this process
 READY = {"qcluster": b"running.", "clocktick": b"clocktick running", "web": b"Listening on TCP"}
 
 
@@ -65,13 +67,13 @@ def _fresh_database(config: str, workdir: Path) -> dict[str, str]:
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
     if config == "scale":
-        name = f"bench_{os.getpid()}"
+        name = f"bench_{os.getpid()}_{next(_STARTED)}"  # two servers may run at once
         admin = PG_URL.rsplit("/", 1)[0] + "/postgres"
         _psql(admin, f'DROP DATABASE IF EXISTS "{name}"')
         _psql(admin, f'CREATE DATABASE "{name}"')
         env["DATABASE_URL"] = PG_URL.rsplit("/", 1)[0] + f"/{name}"
         env["REDIS_URL"] = REDIS_URL
-        env["CONSTELLATE_REDIS_PREFIX"] = f"bench{os.getpid()}"
+        env["CONSTELLATE_REDIS_PREFIX"] = name.replace("_", "")
     else:
         env["CONSTELLATE_SQLITE_PATH"] = str(workdir / "bench.sqlite3")
     subprocess.run(
