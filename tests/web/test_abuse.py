@@ -66,13 +66,15 @@ def test_a_locked_sqlite_database_gets_try_again_not_a_half_applied_game():
     table = seat_table(4)
     before = list(Event.objects.values_list("seq", "kind"))
     version = table.state().version
+    gazer = table.stargazer()  # the crew whose turn it is: a word the game takes, so written
+    # (an action the game refuses is decided without the write lock, and answered so)
     blocker = sqlite3.connect(settings.DATABASES["default"]["NAME"], timeout=1)
     blocker.execute("BEGIN IMMEDIATE")  # another writer holds the database
     try:
         with mock.patch.dict(connection.settings_dict["OPTIONS"], {"timeout": 0.2}):
             connection.close()
             response = post(
-                table.seats[1], table.room, "play/name", word="ocean", number=1, version=version
+                table.seats[gazer], table.room, "play/name", word="ocean", number=1, version=version
             )
     finally:
         blocker.rollback()
