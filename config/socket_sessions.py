@@ -1,9 +1,9 @@
 """A room's socket reads its browser's session (its key, on connecting) and never writes
 one: channels' ``SessionMiddleware`` also wraps the socket's ``send`` to save a changed
 session on an ``http.response.start``, a message a websocket never sends, and that wrapper
-ran for every push to every socket (two lazy-object reads and a check a push, 3 % of a
-scale-out daphne's Python under the bench; docs/performance.md). Here the scope gets the
-same session as channels gives it, and ``send`` is the server's own."""
+ran for every push to every socket (two lazy-object reads and a check a push; side by side
+its removal saved less than the bench's noise, docs/performance.md). Here the scope gets
+the same session as channels gives it, and ``send`` is the server's own."""
 
 from __future__ import annotations
 
