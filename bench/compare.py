@@ -31,14 +31,21 @@ BASELINE = "df90ded"
 
 # What is compared, how it is read from a run's JSON, and which way is better.
 Metric = tuple[str, Callable[[dict], float | None], str]
+
+
+def at_pace(run: dict) -> dict:
+    """The run's phase at its default pace (in a capacity run, one rung of the ladder)."""
+    return next((p for p in run["phases"] if p.get("pace_s") == run["pace_s"]), run["phases"][0])
+
+
 METRICS: list[Metric] = [
-    ("actions/s", lambda r: r["phases"][0]["actions_per_s"], "higher"),
-    ("p50 ms", lambda r: r["phases"][0]["p50_ms"], "lower"),
-    ("p95 ms", lambda r: r["phases"][0]["p95_ms"], "lower"),
-    ("p99 ms", lambda r: r["phases"][0]["p99_ms"], "lower"),
-    ("server CPU ms/action", lambda r: r["phases"][0]["cpu_ms_per_action"], "lower"),
-    ("errors", lambda r: r["phases"][0]["errors"], "lower"),
-    ("timeouts", lambda r: r["phases"][0]["timeouts"], "lower"),
+    ("actions/s", lambda r: at_pace(r)["actions_per_s"], "higher"),
+    ("p50 ms", lambda r: at_pace(r)["p50_ms"], "lower"),
+    ("p95 ms", lambda r: at_pace(r)["p95_ms"], "lower"),
+    ("p99 ms", lambda r: at_pace(r)["p99_ms"], "lower"),
+    ("server CPU ms/action", lambda r: at_pace(r)["cpu_ms_per_action"], "lower"),
+    ("errors", lambda r: at_pace(r)["errors"], "lower"),
+    ("timeouts", lambda r: at_pace(r)["timeouts"], "lower"),
     ("capacity actions/s", lambda r: r.get("capacity_actions_per_s"), "higher"),
     ("page load p50 ms", lambda r: r["page_load_ms"]["p50"], "lower"),
 ]
@@ -70,6 +77,8 @@ def bench(label: str, server_root: Path, args: argparse.Namespace, stamp: int, n
     ]  # fmt: skip
     if args.capacity:
         command += ["--capacity", "--capacity-p95", str(args.capacity_p95)]
+    if args.paces:
+        command += ["--paces", args.paces]
     print(f"== {label} ({server_root}) run {n}", flush=True)
     env = {**os.environ, "BENCH_SERVER_ROOT": str(server_root)}
     subprocess.run(command, cwd=ROOT, env=env, check=True)
@@ -99,12 +108,12 @@ def table(old: list[dict], new: list[dict], commit: str) -> str:
 
 def _groups(runs: list[dict]) -> list[str]:
     """The server's process groups named in any run (web0, q2, tick, postgres, ...)."""
-    names = (r["phases"][0].get("cpu_ms_per_action_by_process", {}) for r in runs)
+    names = (at_pace(r).get("cpu_ms_per_action_by_process", {}) for r in runs)
     return sorted({name for group in names for name in group})
 
 
 def _group_cpu(run: dict, group: str) -> float | None:
-    return run["phases"][0].get("cpu_ms_per_action_by_process", {}).get(group)
+    return at_pace(run).get("cpu_ms_per_action_by_process", {}).get(group)
 
 
 def _num(value: float | None) -> str:
@@ -130,6 +139,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--capacity", action="store_true")
     parser.add_argument("--capacity-p95", type=float, default=100.0)
+    parser.add_argument("--paces", default=None, help="capacity: the ladder, as bench/load.py")
     parser.add_argument("--runs", type=int, default=1, help="old/new pairs, alternated")
     args = parser.parse_args()
     stamp = int(time.time())
@@ -155,6 +165,28 @@ def main() -> None:
         else "server and clients sharing every core (BENCH_PIN=0 or one core)"
     )
     print(table(old, new, args.commit))
+    if args.capacity:
+        print()
+        print(ladders(old, new, args.commit, args.rooms))
+
+
+def ladders(old: list[dict], new: list[dict], commit: str, rooms: int) -> str:
+    """Every capacity run's ladder: each phase's offered and served actions a second, its
+    p95 and whether the server kept up (the capacity is the best phase kept up with)."""
+    head = ("run", "offered/s", "served/s", "p95 ms", "timeouts")
+    lines = ["{:>16} {:>10} {:>9} {:>9} {:>9}  kept up".format(*head)]
+    for label, runs in ((commit, old), ("working tree", new)):
+        for n, run in enumerate(runs, 1):
+            for p in run["phases"]:
+                kept = p["p95_ms"] <= run.get("capacity_p95", 100.0) and not (
+                    p["errors"] or p["timeouts"]
+                )
+                lines.append(
+                    f"{label + ' ' + str(n):>16} {rooms / p.get('pace_s', 5.0):10.1f} "
+                    f"{p['actions_per_s']:9.1f} {p['p95_ms']:9.1f} {p['timeouts']:9d}  "
+                    + ("yes" if kept else "no")
+                )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
