@@ -172,9 +172,11 @@ def main() -> None:
 
 def ladders(old: list[dict], new: list[dict], commit: str, rooms: int) -> str:
     """Every capacity run's ladder: each phase's offered and served actions a second, its
-    p95 and whether the server kept up (the capacity is the best phase kept up with)."""
-    head = ("run", "offered/s", "served/s", "p95 ms", "timeouts")
-    lines = ["{:>16} {:>10} {:>9} {:>9} {:>9}  kept up".format(*head)]
+    latencies, its CPU an action and whether the server kept up (the capacity is the best
+    phase kept up with; where both kept up, their CPU an action compares servers not
+    behind)."""
+    head = ("run", "offered/s", "served/s", "p50 ms", "p95 ms", "timeouts", "CPU ms/action")
+    lines = ["{:>16} {:>10} {:>9} {:>9} {:>9} {:>9} {:>14}  kept up".format(*head)]
     for label, runs in ((commit, old), ("working tree", new)):
         for n, run in enumerate(runs, 1):
             for p in run["phases"]:
@@ -183,7 +185,8 @@ def ladders(old: list[dict], new: list[dict], commit: str, rooms: int) -> str:
                 )
                 lines.append(
                     f"{label + ' ' + str(n):>16} {rooms / p.get('pace_s', 5.0):10.1f} "
-                    f"{p['actions_per_s']:9.1f} {p['p95_ms']:9.1f} {p['timeouts']:9d}  "
+                    f"{p['actions_per_s']:9.1f} {p['p50_ms']:9.1f} {p['p95_ms']:9.1f} "
+                    f"{p['timeouts']:9d} {p['cpu_ms_per_action']:14.1f}  "
                     + ("yes" if kept else "no")
                 )
     return "\n".join(lines)
