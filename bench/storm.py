@@ -15,7 +15,8 @@ received: p50 / p95 / max), the time until every client is back, and until every
 holds the room's current board (each room acts once during the storm: the board every
 client must end on is that action's); handshakes that failed and were retried, by cause;
 clients never back within ``--timeout`` s; server CPU during the storm; and viewer renders
-per reconnect, read from ``lobby.renders.renders`` in the daphne process.
+per reconnect, read from ``lobby.renders.renders`` in the daphne process. It exits 1 if
+any client of either phase is not on its room's current board within the timeout.
 
 The restarted daphne runs the same daphne command line through this file
 (``--daphne-child``), which adds two signal handlers and nothing else: SIGUSR1 writes the
@@ -554,6 +555,22 @@ def main() -> None:
     out.write_text(json.dumps(result, indent=2))
     print(json.dumps(result, indent=2))
     print(f"written to {out}")
+    verdicts = [verdict(p, args.timeout) for p in result["phases"]]
+    print("\n".join(text for _, text in verdicts))
+    if not all(ok for ok, _ in verdicts):
+        sys.exit(1)
+
+
+def verdict(p: dict, timeout: float) -> tuple[bool, str]:
+    """Whether a phase's storm was survived: every client back on a new socket and on its
+    room's current board within the timeout (a handshake that failed and was retried is not
+    lost; a client still without its board at the end is)."""
+    if p["lost"] == 0:
+        return True, (
+            f"{p['phase']}: survived, all {p['clients']} clients on the current board in "
+            f"{p['all_current_s']:.1f} s (of {timeout:g} s)"
+        )
+    return False, f"{p['phase']}: NOT survived, {p['lost']} of {p['clients']} clients lost"
 
 
 if __name__ == "__main__":
