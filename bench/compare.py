@@ -26,6 +26,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from load import kept_up
+
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "df90ded"
 
@@ -180,9 +182,7 @@ def ladders(old: list[dict], new: list[dict], commit: str, rooms: int) -> str:
     for label, runs in ((commit, old), ("working tree", new)):
         for n, run in enumerate(runs, 1):
             for p in run["phases"]:
-                kept = p["p95_ms"] <= run.get("capacity_p95", 100.0) and not (
-                    p["errors"] or p["timeouts"]
-                )
+                kept = kept_up(p, run.get("capacity_p95", 100.0))
                 lines.append(
                     f"{label + ' ' + str(n):>16} {rooms / p.get('pace_s', 5.0):10.1f} "
                     f"{p['actions_per_s']:9.1f} {p['p50_ms']:9.1f} {p['p95_ms']:9.1f} "

@@ -542,7 +542,7 @@ def paces(text: str) -> list[float]:
         values = [float(part) for part in text.split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(f"not seconds, comma-separated: {text!r}") from None
-    if not values or any(not v > 0 for v in values):
+    if any(not v > 0 for v in values):  # NaN included
         raise argparse.ArgumentTypeError(f"every pace must be more than 0 s: {text!r}")
     return values
 
@@ -575,8 +575,8 @@ def main() -> None:
         type=paces,
         default=None,
         help="capacity: the ladder's seconds between a room's actions, comma-separated "
-        f"(default {','.join(f'{p:g}' for p in CAPACITY_PACES)}); past the default pace the "
-        "ladder stops at the first phase that misses",
+        f"(default {','.join(f'{p:g}' for p in CAPACITY_PACES)}); from the default pace on, "
+        "the ladder stops at the first phase that misses",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None)
