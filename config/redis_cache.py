@@ -9,20 +9,54 @@ the garbage collector to close: under the bench, a tenth of a scale-out daphne's
 making and opening those connections (docs/performance.md), and Redis accepted one a
 request. Django has an open pull request for it (django/django#18459). redis-py's pools
 are thread-safe and make their connections again after a fork (django-q2's workers).
+
+Django's client also made a new redis-py client object (``redis.Redis``, with its table of
+reply parsers) for every cache call, on the one pool: a thirtieth of a scale-out daphne's
+Python under the bench. ``OneClientPerPool`` makes one per pool and keeps it.
+
+``CacheScript`` runs a Lua script on the cache's Redis in one round trip (EVALSHA, the
+script sent in full only the first time a server sees it): the rate limit's count and the
+socket counts' refresh, which Django's API takes a command a key for.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
+import redis
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.exceptions import NoScriptError
+
+
+class OneClientPerPool(RedisCacheClient):
+    """Django's client, keeping one redis-py client per pool instead of one a call."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._redis_clients: dict[int, redis.Redis] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> redis.Redis:
+        django: Any = self  # RedisCacheClient's own attributes, which the stubs do not list
+        index = django._get_connection_pool_index(write)
+        client = self._redis_clients.get(index)
+        if client is None:
+            # Two threads racing here each make one; one is kept, both work (one pool).
+            pool = django._get_connection_pool(write)
+            client = self._redis_clients.setdefault(index, django._client(connection_pool=pool))
+        return client
 
 
 class SharedRedisCache(RedisCache):
     _clients: ClassVar[dict[tuple[tuple[str, ...], str], RedisCacheClient]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = OneClientPerPool
 
     @cached_property
     def _cache(self) -> Any:
@@ -36,3 +70,22 @@ class SharedRedisCache(RedisCache):
                 client._get_connection_pool(write=True)  # its pool made here, not in a race
                 self._clients[key] = client
         return client
+
+
+class CacheScript:
+    """A Lua script run on a Redis cache's server, its keys made as the cache makes them
+    (prefix, version) and its values written as the cache writes integers (plain numbers,
+    which ``cache.get`` reads back)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.sha = hashlib.sha1(source.encode(), usedforsecurity=False).hexdigest()
+
+    def __call__(self, cache: RedisCache, keys: Sequence[str], args: Sequence[Any]) -> Any:
+        django: Any = cache  # RedisCache's own client, which the type stubs do not list
+        client = django._cache.get_client(write=True)
+        full = [cache.make_key(key) for key in keys]
+        try:
+            return client.evalsha(self.sha, len(full), *full, *args)
+        except NoScriptError:  # the server's first call, or its scripts were flushed
+            return client.eval(self.source, len(full), *full, *args)

@@ -16,6 +16,8 @@ from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 
+from config.redis_cache import CacheScript
+
 IDENTITY = "identity"
 
 
@@ -46,21 +48,22 @@ def _over(scope: str, who: str) -> bool:
     return _count(key, timeout=window * 2) > limit
 
 
+COUNT = CacheScript(
+    """
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+return redis.call('INCR', KEYS[1])
+"""
+)
+
+
 def _count(key: str, *, timeout: int) -> int:
-    """Add one to ``key``'s count and say the new count. On Redis (scale-out) one round
-    trip, the same two steps as Django's (the key made at 0 with its expiry if it is not
-    there, then INCR), which ``add`` and ``incr`` take three for (SET NX, EXISTS, INCRBY).
-    Elsewhere, Django's own."""
+    """Add one to ``key``'s count and say the new count. On Redis (scale-out) one command,
+    the same two steps as Django's (the key made at 0 with its expiry if it is not there,
+    then INCR), which ``add`` and ``incr`` take three round trips for (SET NX, EXISTS,
+    INCRBY). Elsewhere, Django's own."""
     cache = caches["default"]
     if isinstance(cache, RedisCache):
-        full = cache.make_and_validate_key(key)
-        # Django's own client and pool for this cache (RedisCacheClient, Django 5.2)
-        client = cache._cache.get_client(full, write=True)  # type: ignore[attr-defined]
-        with client.pipeline(transaction=False) as pipe:
-            pipe.set(full, 0, ex=timeout, nx=True)
-            pipe.incr(full)
-            _, count = pipe.execute()
-        return int(count)
+        return int(COUNT(cache, [key], [timeout]))
     cache.add(key, 0, timeout=timeout)
     try:
         return int(cache.incr(key))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import uuid
 
 import pytest
 import redis
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.core.cache import caches
 from redis.connection import Connection
 
+from lobby import limits, ratelimit
 from tests.scale.players import NOT_SCALE_OUT, SCALE_OUT
 
 pytestmark = pytest.mark.skipif(not SCALE_OUT, reason=NOT_SCALE_OUT)
@@ -60,3 +62,68 @@ def test_requests_each_in_a_context_of_their_own_share_one_connection_pool(
     # cache in the test's context, which every task would have copied.
     assert len(contextvars.Context().run(asyncio.run, requests())) == 1
     assert opened == []  # ...and none here: Django's own cache opened one for each of the 20
+
+
+def test_cache_calls_share_one_redis_client_instead_of_making_one_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cache = caches["default"]
+    cache.get("test-one-client")  # the first makes this process's client
+    made: list[redis.Redis] = []
+    make = redis.Redis.__init__
+
+    def counted(client: redis.Redis, *args: object, **kwargs: object) -> None:
+        made.append(client)
+        make(client, *args, **kwargs)
+
+    monkeypatch.setattr(redis.Redis, "__init__", counted)
+    for n in range(20):
+        cache.set(f"test-one-client-{n}", n, timeout=5)
+        assert cache.get(f"test-one-client-{n}") == n
+    cache.delete_many([f"test-one-client-{n}" for n in range(20)])
+    assert made == []  # Django's client made one a call: 41
+
+
+def _redis() -> redis.Redis:
+    return redis.Redis.from_url(settings.REDIS_URL)
+
+
+def test_the_rate_limit_counts_in_one_script_with_its_window_s_expiry() -> None:
+    cache = caches["default"]
+    key = f"test-rate-{uuid.uuid4().hex}"
+    assert [ratelimit._count(key, timeout=20) for _ in range(3)] == [1, 2, 3]
+    assert cache.get(key) == 3  # the cache reads the count the script wrote
+    ttl = _redis().ttl(cache.make_key(key))
+    assert 0 < ttl <= 20  # it expires with its window: a count is never kept for good
+    _redis().script_flush()  # Redis restarted, or its scripts flushed: the count goes on
+    assert ratelimit._count(key, timeout=20) == 4
+    assert _redis().ttl(cache.make_key(key)) <= 20
+
+
+def test_over_the_limit_is_refused_across_processes_counting_in_redis() -> None:
+    limit, _ = settings.RATE_LIMITS["action"]
+    identity = uuid.uuid4().hex
+    verdicts = [ratelimit.limited_identity(identity, "action") for _ in range(limit + 1)]
+    assert verdicts == [False] * limit + [True]
+
+
+def test_socket_counts_are_published_in_one_script_with_their_lease_and_withdrawn() -> None:
+    cache = caches["default"]
+    limits.forget_local_counts()
+    here = limits._here
+    here.slot = 31
+    names = [f"room:test-{uuid.uuid4().hex}", f"session:test-{uuid.uuid4().hex}", "gone"]
+    here.counts.update({names[0]: 3, names[1]: 1})
+    cache.set("sockets:gone:31", 2, timeout=60)
+    try:
+        limits._publish(names)
+        assert cache.get(f"sockets:{names[0]}:31") == 3
+        assert cache.get(f"sockets:{names[1]}:31") == 1
+        assert cache.get("sockets:gone:31") is None  # no socket left: withdrawn
+        for name in names[:2]:
+            assert 0 < _redis().ttl(cache.make_key(f"sockets:{name}:31")) <= limits.LEASE
+        here.slot = 30  # another process, counting the same room
+        assert limits._others([names[0]]) == {names[0]: 3}
+    finally:
+        cache.delete_many([f"sockets:{name}:31" for name in names])
+        limits.forget_local_counts()
