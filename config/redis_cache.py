@@ -41,13 +41,25 @@ class OneClientPerPool(RedisCacheClient):
 
     def get_client(self, key: Any = None, *, write: bool = False) -> redis.Redis:
         django: Any = self  # RedisCacheClient's own attributes, which the stubs do not list
-        index = django._get_connection_pool_index(write)
+        index = django._get_connection_pool_index(write)  # random among replicas for a read
         client = self._redis_clients.get(index)
         if client is None:
-            # Two threads racing here each make one; one is kept, both work (one pool).
-            pool = django._get_connection_pool(write)
+            # Two threads racing here may each make one; one is kept, and both are clients
+            # of the same pool (the write pool is made with the cache, under its lock).
+            pool = self._pool(index)
             client = self._redis_clients.setdefault(index, django._client(connection_pool=pool))
         return client
+
+    def _pool(self, index: int) -> Any:
+        """The pool of server ``index``, as Django's ``_get_connection_pool`` makes it (which
+        picks its own index, a random one for a read from replicas)."""
+        django: Any = self
+        pools = django._pools
+        if index not in pools:
+            pools[index] = django._pool_class.from_url(
+                django._servers[index], **django._pool_options
+            )
+        return pools[index]
 
 
 class SharedRedisCache(RedisCache):
@@ -73,9 +85,11 @@ class SharedRedisCache(RedisCache):
 
 
 class CacheScript:
-    """A Lua script run on a Redis cache's server, its keys made as the cache makes them
-    (prefix, version) and its values written as the cache writes integers (plain numbers,
-    which ``cache.get`` reads back)."""
+    """A Lua script run on a Redis cache's server (Redis must allow scripts, as the channel
+    layer's need it too), its keys made as the cache makes them (prefix, version; not
+    checked for memcached, which never holds them). The values it writes must be integers:
+    redis-py sends them as plain numbers, as Django's serializer writes an int, and
+    ``cache.get`` reads them back as ints."""
 
     def __init__(self, source: str) -> None:
         self.source = source

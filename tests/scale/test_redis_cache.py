@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import uuid
+from collections.abc import Iterator
 
 import pytest
 import redis
@@ -88,42 +89,82 @@ def _redis() -> redis.Redis:
     return redis.Redis.from_url(settings.REDIS_URL)
 
 
-def test_the_rate_limit_counts_in_one_script_with_its_window_s_expiry() -> None:
+@pytest.fixture
+def commands(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The commands the cache's own redis-py client sends, by name."""
+    sent: list[str] = []
+    client = caches["default"]._cache.get_client(write=True)  # type: ignore[attr-defined]
+    for script in (ratelimit.COUNT, limits.PUBLISH):  # on the server, as after a first call
+        client.script_load(script.source)
+    send = client.execute_command
+
+    def counted(*args: object, **options: object) -> object:
+        sent.append(str(args[0]).upper())
+        return send(*args, **options)
+
+    monkeypatch.setattr(client, "execute_command", counted)
+    return sent
+
+
+def test_the_rate_limit_counts_in_one_command_with_its_window_s_expiry(
+    commands: list[str],
+) -> None:
     cache = caches["default"]
     key = f"test-rate-{uuid.uuid4().hex}"
     assert [ratelimit._count(key, timeout=20) for _ in range(3)] == [1, 2, 3]
+    assert commands == ["EVALSHA"] * 3  # one round trip a count, no pipeline
     assert cache.get(key) == 3  # the cache reads the count the script wrote
     ttl = _redis().ttl(cache.make_key(key))
     assert 0 < ttl <= 20  # it expires with its window: a count is never kept for good
-    _redis().script_flush()  # Redis restarted, or its scripts flushed: the count goes on
+    # Redis restarted, or its scripts flushed (every client of this Redis sends its scripts
+    # again, once): the count goes on.
+    _redis().script_flush()
     assert ratelimit._count(key, timeout=20) == 4
-    assert _redis().ttl(cache.make_key(key)) <= 20
+    assert 0 < _redis().ttl(cache.make_key(key)) <= 20
 
 
-def test_over_the_limit_is_refused_across_processes_counting_in_redis() -> None:
-    limit, _ = settings.RATE_LIMITS["action"]
+def test_over_the_limit_is_refused_and_the_next_window_starts_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    limit, window = settings.RATE_LIMITS["action"]
+    now = 1_800_000_000.0 // window * window  # the start of a window: every call within it
+    monkeypatch.setattr(ratelimit.time, "time", lambda: now)
     identity = uuid.uuid4().hex
     verdicts = [ratelimit.limited_identity(identity, "action") for _ in range(limit + 1)]
     assert verdicts == [False] * limit + [True]
+    now += window
+    assert not ratelimit.limited_identity(identity, "action")
 
 
-def test_socket_counts_are_published_in_one_script_with_their_lease_and_withdrawn() -> None:
-    cache = caches["default"]
+@pytest.fixture
+def slot_31() -> Iterator[limits._Here]:
     limits.forget_local_counts()
     here = limits._here
     here.slot = 31
+    yield here
+    limits.forget_local_counts()
+
+
+def test_socket_counts_are_published_in_one_command_with_their_lease_and_withdrawn(
+    slot_31: limits._Here, commands: list[str]
+) -> None:
+    cache = caches["default"]
     names = [f"room:test-{uuid.uuid4().hex}", f"session:test-{uuid.uuid4().hex}", "gone"]
-    here.counts.update({names[0]: 3, names[1]: 1})
-    cache.set("sockets:gone:31", 2, timeout=60)
+    keys = [f"sockets:{name}:31" for name in names]
+    slot_31.counts.update({names[0]: 3, names[1]: 1})
+    cache.set(keys[2], 2, timeout=60)
+    commands.clear()
     try:
         limits._publish(names)
-        assert cache.get(f"sockets:{names[0]}:31") == 3
-        assert cache.get(f"sockets:{names[1]}:31") == 1
-        assert cache.get("sockets:gone:31") is None  # no socket left: withdrawn
-        for name in names[:2]:
-            assert 0 < _redis().ttl(cache.make_key(f"sockets:{name}:31")) <= limits.LEASE
-        here.slot = 30  # another process, counting the same room
+        assert commands == ["EVALSHA"]  # Django's set_many: an MSET and an EXPIRE a key
+        assert cache.get_many(keys) == {keys[0]: 3, keys[1]: 1}  # "gone": withdrawn
+        for key in keys[:2]:
+            assert 0 < _redis().ttl(cache.make_key(key)) <= limits.LEASE
+        slot_31.slot = 30  # another process, counting the same room
         assert limits._others([names[0]]) == {names[0]: 3}
+        slot_31.slot = 31
+        slot_31.counts.clear()  # every socket closed: every count withdrawn
+        limits._publish(names)
+        assert cache.get_many(keys) == {}
     finally:
-        cache.delete_many([f"sockets:{name}:31" for name in names])
-        limits.forget_local_counts()
+        cache.delete_many(keys)
