@@ -15,13 +15,12 @@ reply parsers) for every cache call, on the one pool: a thirtieth of a scale-out
 Python under the bench. ``OneClientPerPool`` makes one per pool and keeps it.
 
 ``CacheScript`` runs a Lua script on the cache's Redis in one round trip (EVALSHA, the
-script sent in full only the first time a server sees it): the rate limit's count and the
+script loaded only when the server lacks it): the rate limit's count and the
 socket counts' refresh, which Django's API takes a command a key for.
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Sequence
 from functools import cached_property
@@ -29,7 +28,8 @@ from typing import Any, ClassVar
 
 import redis
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
-from redis.exceptions import NoScriptError
+from redis.commands.core import Script
+from redis.connection import ConnectionPool
 
 
 class OneClientPerPool(RedisCacheClient):
@@ -37,29 +37,17 @@ class OneClientPerPool(RedisCacheClient):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._redis_clients: dict[int, redis.Redis] = {}
+        self._redis_clients: dict[ConnectionPool, redis.Redis] = {}  # pools compare by identity
 
     def get_client(self, key: Any = None, *, write: bool = False) -> redis.Redis:
         django: Any = self  # RedisCacheClient's own attributes, which the stubs do not list
-        index = django._get_connection_pool_index(write)  # random among replicas for a read
-        client = self._redis_clients.get(index)
+        pool = django._get_connection_pool(write)  # Django's pick (a replica at random to read)
+        client = self._redis_clients.get(pool)
         if client is None:
             # Two threads racing here may each make one; one is kept, and both are clients
-            # of the same pool (the write pool is made with the cache, under its lock).
-            pool = self._pool(index)
-            client = self._redis_clients.setdefault(index, django._client(connection_pool=pool))
+            # of the same pool.
+            client = self._redis_clients.setdefault(pool, django._client(connection_pool=pool))
         return client
-
-    def _pool(self, index: int) -> Any:
-        """The pool of server ``index``, as Django's ``_get_connection_pool`` makes it (which
-        picks its own index, a random one for a read from replicas)."""
-        django: Any = self
-        pools = django._pools
-        if index not in pools:
-            pools[index] = django._pool_class.from_url(
-                django._servers[index], **django._pool_options
-            )
-        return pools[index]
 
 
 class SharedRedisCache(RedisCache):
@@ -85,21 +73,21 @@ class SharedRedisCache(RedisCache):
 
 
 class CacheScript:
-    """A Lua script run on a Redis cache's server (Redis must allow scripts, as the channel
-    layer's need it too), its keys made as the cache makes them (prefix, version; not
+    """A Lua script run on a Redis cache's server as redis-py's ``Script`` runs it (EVALSHA,
+    the script loaded when the server lacks it; Redis must allow scripts, as the channel
+    layer's need it too). Its keys are made as the cache makes them (prefix, version; not
     checked for memcached, which never holds them). The values it writes must be integers:
     redis-py sends them as plain numbers, as Django's serializer writes an int, and
     ``cache.get`` reads them back as ints."""
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.sha = hashlib.sha1(source.encode(), usedforsecurity=False).hexdigest()
+        self._scripts: dict[redis.Redis, Script] = {}  # per client: one a pool, kept
 
     def __call__(self, cache: RedisCache, keys: Sequence[str], args: Sequence[Any]) -> Any:
         django: Any = cache  # RedisCache's own client, which the type stubs do not list
         client = django._cache.get_client(write=True)
-        full = [cache.make_key(key) for key in keys]
-        try:
-            return client.evalsha(self.sha, len(full), *full, *args)
-        except NoScriptError:  # the server's first call, or its scripts were flushed
-            return client.eval(self.source, len(full), *full, *args)
+        script = self._scripts.get(client)
+        if script is None:
+            script = self._scripts.setdefault(client, client.register_script(self.source))
+        return script(keys=[cache.make_key(key) for key in keys], args=args)
