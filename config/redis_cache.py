@@ -82,12 +82,11 @@ class CacheScript:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self._scripts: dict[redis.Redis, Script] = {}  # per client: one a pool, kept
+        self._script: Script | None = None  # its SHA, worked out once; run on any client
 
     def __call__(self, cache: RedisCache, keys: Sequence[str], args: Sequence[Any]) -> Any:
         django: Any = cache  # RedisCache's own client, which the type stubs do not list
         client = django._cache.get_client(write=True)
-        script = self._scripts.get(client)
-        if script is None:
-            script = self._scripts.setdefault(client, client.register_script(self.source))
-        return script(keys=[cache.make_key(key) for key in keys], args=args)
+        if self._script is None:  # two threads racing here make equal scripts: either serves
+            self._script = client.register_script(self.source)
+        return self._script(keys=[cache.make_key(key) for key in keys], args=args, client=client)
