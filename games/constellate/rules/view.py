@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from .model import Constellation, Crew, Finish, Key, MissedNaming, Mode, Seat, State, Step
 
@@ -52,6 +53,21 @@ class SeatView:
         return None
 
 
+@lru_cache(maxsize=256)
+def _cards(
+    sky: tuple[str, ...], key: tuple[Key, ...], lit: frozenset[int], full: bool
+) -> tuple[CardView, ...]:
+    """The cards as a viewer sees them: the whole key (``full``), or only the lit cards'.
+
+    The same for every viewer who sees as much, and from one version to the next until a
+    card is lit: made once for them all, and the same tuple each time (a push views a
+    state for every audience; a naming step lights nothing)."""
+    return tuple(
+        CardView(index=i, picture=picture, lit=i in lit, key=key[i] if full or i in lit else None)
+        for i, picture in enumerate(sky)
+    )
+
+
 def sees_key(state: State, seat_number: int | None) -> bool:
     """K4: Stargazers see the key; at the end everyone does."""
     if state.ended:
@@ -62,19 +78,10 @@ def sees_key(state: State, seat_number: int | None) -> bool:
 
 def view_for(state: State, seat_number: int | None) -> SeatView:
     full = sees_key(state, seat_number)
-    cards = tuple(
-        CardView(
-            index=i,
-            picture=picture,
-            lit=i in state.lit,
-            key=state.key[i] if full or i in state.lit else None,
-        )
-        for i, picture in enumerate(state.sky)
-    )
     return SeatView(
         seat=state.seat(seat_number) if seat_number is not None else None,
         sees_key=full,
-        cards=cards,
+        cards=_cards(state.sky, state.key, state.lit, full),
         version=state.version,
         mode=state.mode,
         players=state.players,
