@@ -34,7 +34,8 @@ class _Compiled:
     sql: str
     places: tuple[int | None, ...]  # each parameter: the bound value's index, or None (fixed)
     fixed: tuple[Any, ...]
-    compiler: Any  # the SQLCompiler that made the SQL: its select, klass_info, converters
+    compiler: Any  # the SQLCompiler that made the SQL: its select, klass_info
+    converters: dict[int, Any]  # the compiler's converters of the selected columns, by place
     init_list: tuple[str, ...]
     fields: slice
     populators: list[Any]
@@ -93,17 +94,33 @@ class Prepared(Generic[M]):
         start, *_, end = klass_info["select_fields"]
         init_list = tuple(f[0].target.attname for f in compiler.select[start : end + 1])
         populators = get_related_populators(klass_info, compiler.select, using)
+        columns = [column[0] for column in compiler.select[: compiler.col_count]]
+        if compiler.has_composite_fields(columns):
+            raise ValueError("a prepared query reads no composite primary key")
+        converters = compiler.get_converters(columns)
         return _Compiled(
-            sql, places, tuple(params), compiler, init_list, slice(start, end + 1), populators
+            sql,
+            places,
+            tuple(params),
+            compiler,
+            converters,
+            init_list,
+            slice(start, end + 1),
+            populators,
         )
 
     @staticmethod
     def _objects(compiled: _Compiled, rows: list[tuple[Any, ...]], using: str) -> list[M]:
-        """``ModelIterable.__iter__``'s steps for these rows."""
+        """``ModelIterable.__iter__``'s steps for these rows. Its ``results_iter`` asks the
+        backend for every column's converters each time; they are the compiled columns',
+        found once (``_compile``)."""
         compiler = compiled.compiler
         model = compiler.klass_info["model"]
         found = []
-        for row in compiler.results_iter(results=[rows]):
+        converted = (
+            compiler.apply_converters(rows, compiled.converters) if compiled.converters else rows
+        )
+        for row in converted:
             obj = model.from_db(using, compiled.init_list, row[compiled.fields])
             for populator in compiled.populators:
                 populator.populate(row, obj)
