@@ -9,13 +9,12 @@ is closed with code 4429 and nothing is rendered for it."""
 
 from __future__ import annotations
 
-import asyncio
-import contextvars
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import cast
 
+from asgiref.sync import SyncToAsync
 from asgiref.typing import WebSocketReceiveEvent
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -202,22 +201,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
 # and the lobby's passes wait on that one), nor on the event loop's default threads (socket
 # caps and address look-ups wait on those, and a Redis push from an action waits on the
 # loop: with every default thread waiting so, nothing would be left to look an address up).
-_ACTION_THREADS = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="socket-action")
-
-
-async def _answer_action(
-    code: str, kind: str, session_key: str | None, identity: str | None, text: str
-) -> list[str]:
-    """``socket_actions.answer`` on a thread kept for actions, in a copy of the socket's
-    context. asgiref's ``SyncToAsync`` did the same with more on every call (its
-    thread-sensitive look-ups, a shield, its locals moved to the thread): a few per cent
-    of an action's CPU under the party night (docs/performance.md). The action needs none
-    of it: it opens and closes its own connections (socket_actions.answer). It is shielded
-    as asgiref's was: a socket whose task is cancelled meanwhile (its browser gone) does
-    not take back an action already sent, even one still waiting for a thread."""
-    loop = asyncio.get_running_loop()
-    run = contextvars.copy_context().run
-    answer = socket_actions.answer
-    return await asyncio.shield(
-        loop.run_in_executor(_ACTION_THREADS, run, answer, code, kind, session_key, identity, text)
-    )
+_answer_action = SyncToAsync(
+    socket_actions.answer,
+    thread_sensitive=False,
+    executor=ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="socket-action"),
+)
